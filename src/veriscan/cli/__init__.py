@@ -1,0 +1,1 @@
+"""The ``veriscan`` command line; see :mod:`veriscan.cli.main`."""

@@ -1,0 +1,344 @@
+"""The kernel IR: a small structured language in the spirit of seed 003 §3.
+
+Design choices that the analyses rely on:
+
+* Memory accesses are *statements* (:class:`Load` into a private variable,
+  :class:`Store` from an expression), never buried inside expressions.  The
+  front end introduces temporaries, so every access has its own source
+  position and its own place in program order; race and permission checks
+  iterate over statements only.
+* Expressions are side-effect free and typed just enough for the SMT encoding
+  (integer width/signedness, bool, float, or the generic ``TYPE``).
+* Control flow is structured (:class:`If`, :class:`Loop`); ``break``/``continue``
+  and ``return`` are explicit statements so analyses can be conservative about
+  them.  Anything the front end cannot represent faithfully becomes an
+  :class:`Unsupported` statement, which forces an ``unknown`` verdict.
+* Every node carries a :class:`~veriscan.errors.SourcePos`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from veriscan.errors import SourcePos
+
+# --------------------------------------------------------------------------- types
+
+
+class MemSpace(enum.Enum):
+    PRIVATE = "private"
+    LOCAL = "local"      # OpenCL __local, CUDA __shared__: one copy per group
+    GLOBAL = "global"    # visible to every group
+    CONSTANT = "constant"  # read-only, visible to every group
+
+
+class TypeKind(enum.Enum):
+    INT = "int"          # two's complement integer of ``bits`` width, ``signed`` or not
+    BOOL = "bool"
+    FLOAT = "float"      # opaque to the SMT encodings (uninterpreted)
+    GENERIC = "generic"  # the placeholder ``TYPE`` of a generic scan kernel
+    OTHER = "other"      # structs and the like: opaque, only copied
+
+
+@dataclass(frozen=True)
+class ScalarType:
+    kind: TypeKind
+    bits: int = 32
+    signed: bool = True
+    name: str = ""       # spelling in the source, for messages
+
+    def __str__(self) -> str:
+        return self.name or (self.kind.value if self.kind is not TypeKind.INT
+                             else f"{'' if self.signed else 'u'}int{self.bits}")
+
+
+INT = ScalarType(TypeKind.INT, 32, True, "int")
+UINT = ScalarType(TypeKind.INT, 32, False, "uint")
+SIZE_T = ScalarType(TypeKind.INT, 64, False, "size_t")
+BOOL = ScalarType(TypeKind.BOOL, 1, False, "bool")
+GENERIC = ScalarType(TypeKind.GENERIC, 0, False, "TYPE")
+
+
+# --------------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True)
+class Expr:
+    pos: SourcePos
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    value: int | float | bool
+
+
+@dataclass(frozen=True)
+class Var(Expr):
+    """A private (per-thread) scalar variable or a scalar kernel parameter."""
+
+    name: str
+
+
+class BuiltinKind(enum.Enum):
+    """Thread-identity built-ins, in OpenCL terms; CUDA's map onto them.
+
+    CUDA ``threadIdx`` = LOCAL_ID, ``blockIdx`` = GROUP_ID, ``blockDim`` =
+    LOCAL_SIZE, ``gridDim`` = NUM_GROUPS.  GLOBAL_ID/GLOBAL_SIZE are kept as
+    their own kinds (rather than expanded) so messages can quote the source.
+    """
+
+    LOCAL_ID = "local_id"
+    GROUP_ID = "group_id"
+    LOCAL_SIZE = "local_size"
+    NUM_GROUPS = "num_groups"
+    GLOBAL_ID = "global_id"
+    GLOBAL_SIZE = "global_size"
+
+
+@dataclass(frozen=True)
+class Builtin(Expr):
+    kind: BuiltinKind
+    dim: int  # 0, 1 or 2 (x, y, z)
+
+
+@dataclass(frozen=True)
+class BinOp(Expr):
+    """Arithmetic, bitwise, comparison and logical operators with C spelling.
+
+    ``op`` is one of ``+ - * / % << >> & | ^ == != < <= > >= && ||``.
+    Comparison and logical results have type BOOL.
+    """
+
+    op: str
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class UnOp(Expr):
+    """``-``, ``~`` or ``!``."""
+
+    op: str
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Select(Expr):
+    """``cond ? then : other``, both arms evaluated without side effects."""
+
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(frozen=True)
+class Cast(Expr):
+    """A conversion to ``type``; casts involving GENERIC break genericity."""
+
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class GenericOp(Expr):
+    """``OPERATOR(a, b)`` of a generic kernel: the monoid's operator, left to right."""
+
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class GenericIdentity(Expr):
+    """``IDENTITY`` of a generic kernel."""
+
+
+@dataclass(frozen=True)
+class Opaque(Expr):
+    """A pure call the IR does not model (e.g. ``sqrt``): its value is unknown.
+
+    Analyses treat the result as an arbitrary value of ``type``; this is sound
+    for race checking as long as the value is not used in an address or a
+    condition in a way the proof depends on (the SMT encoding leaves it free).
+    """
+
+    name: str
+    args: tuple[Expr, ...]
+
+
+# ---------------------------------------------------------------------- statements
+
+
+@dataclass
+class Stmt:
+    pos: SourcePos
+
+
+@dataclass
+class Assign(Stmt):
+    """``target = value`` for a private scalar."""
+
+    target: str
+    value: Expr
+
+
+@dataclass
+class Load(Stmt):
+    """``target = array[index]``; multi-dimensional arrays are flattened row-major."""
+
+    target: str
+    array: str
+    index: Expr
+
+
+@dataclass
+class Store(Stmt):
+    """``array[index] = value``."""
+
+    array: str
+    index: Expr
+    value: Expr
+
+
+class Fence(enum.Flag):
+    NONE = 0
+    LOCAL = enum.auto()
+    GLOBAL = enum.auto()
+
+
+@dataclass
+class Barrier(Stmt):
+    """A group barrier (``barrier(flags)`` / ``__syncthreads()``)."""
+
+    fences: Fence
+
+
+@dataclass
+class If(Stmt):
+    cond: Expr
+    then: list[Stmt]
+    other: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class Loop(Stmt):
+    """``for``/``while``/``do`` normalised to: ``init; while (cond) { body; step }``.
+
+    ``init`` and ``step`` are kept apart from the body so analyses can spot
+    induction variables; ``test_first`` is False for ``do``-``while``.
+    ``label`` identifies the loop in witnesses (e.g. ``loop@12``).
+    """
+
+    init: list[Stmt]
+    cond: Expr
+    body: list[Stmt]
+    step: list[Stmt]
+    test_first: bool = True
+    label: str = ""
+
+
+@dataclass
+class Break(Stmt):
+    pass
+
+
+@dataclass
+class Continue(Stmt):
+    pass
+
+
+@dataclass
+class Return(Stmt):
+    pass
+
+
+@dataclass
+class Assume(Stmt):
+    """A fact the verifier may assume (GPUVerify ``__requires``, stated preconditions)."""
+
+    cond: Expr
+
+
+@dataclass
+class Assert(Stmt):
+    """A fact the verifier must prove (GPUVerify ``__assert``)."""
+
+    cond: Expr
+
+
+@dataclass
+class Unsupported(Stmt):
+    """A construct the IR cannot represent faithfully; any verdict becomes unknown."""
+
+    construct: str
+
+
+# ------------------------------------------------------------------------- kernels
+
+
+@dataclass(frozen=True)
+class Param:
+    """A kernel parameter: a scalar (``pointee`` is None) or a pointer to an array."""
+
+    name: str
+    type: ScalarType
+    space: MemSpace = MemSpace.PRIVATE
+    is_pointer: bool = False
+    is_const: bool = False
+    pos: SourcePos | None = None
+
+
+@dataclass(frozen=True)
+class ArrayDecl:
+    """A statically sized array: ``__local``/``__shared__`` or private.
+
+    ``dims`` are the declared extents (outermost first); accesses use the
+    flattened row-major index.
+    """
+
+    name: str
+    type: ScalarType
+    space: MemSpace
+    dims: tuple[int, ...]
+    pos: SourcePos | None = None
+
+    @property
+    def size(self) -> int:
+        total = 1
+        for d in self.dims:
+            total *= d
+        return total
+
+
+class Dialect(enum.Enum):
+    OPENCL = "opencl"
+    CUDA = "cuda"
+
+
+@dataclass
+class Kernel:
+    name: str
+    dialect: Dialect
+    params: list[Param]
+    arrays: list[ArrayDecl]
+    body: list[Stmt]
+    file: str
+    source: str
+    defines: dict[str, str] = field(default_factory=dict)
+    pos: SourcePos | None = None
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def array(self, name: str) -> ArrayDecl | None:
+        return next((a for a in self.arrays if a.name == name), None)
+
+    def space_of(self, name: str) -> MemSpace:
+        """Memory space of an array named in a Load/Store."""
+        decl = self.array(name)
+        if decl is not None:
+            return decl.space
+        param = self.param(name)
+        if param is not None and param.is_pointer:
+            return param.space
+        raise KeyError(name)

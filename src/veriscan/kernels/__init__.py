@@ -1,0 +1,1 @@
+"""veriscan.kernels"""

@@ -1,0 +1,209 @@
+"""OpenCL runtime: device choice, one context/queue per device, a program cache.
+
+PoCL from PyPI (``pocl-binary-distribution``) is the default device, so
+everything runs on a CPU-only machine; a GPU is used only when asked for by
+name (``--device nvidia``) or via ``VERISCAN_DEVICE``.  Building OpenCL
+programs is the slowest part of a short check (hundreds of ms on PoCL), so
+built programs are cached per (source, options, device) for the life of the
+process, and pyopencl's own on-disk cache keeps them across processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import warnings
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import pyopencl as cl
+
+from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
+
+DEVICE_ENV = "VERISCAN_DEVICE"
+
+
+@dataclass(frozen=True)
+class DeviceLimits:
+    max_work_group_size: int
+    local_mem_bytes: int
+    global_mem_bytes: int
+    max_alloc_bytes: int
+    compute_units: int
+
+
+class Runtime:
+    """One OpenCL device with its context, in-order queue and program cache."""
+
+    def __init__(self, device: cl.Device):
+        self.device = device
+        self.context = cl.Context([device])
+        self.queue = cl.CommandQueue(self.context)
+        self._programs: dict[tuple[str, str], cl.Program] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ identity
+    @property
+    def name(self) -> str:
+        return self.device.name.strip()
+
+    @property
+    def platform(self) -> str:
+        return self.device.platform.name.strip()
+
+    @property
+    def description(self) -> str:
+        """Device, platform and driver: what a certificate must record."""
+        return (f"{self.name} [{self.platform} {self.device.platform.version.strip()}, "
+                f"driver {self.device.driver_version.strip()}]")
+
+    @property
+    def is_cpu(self) -> bool:
+        return bool(self.device.type & cl.device_type.CPU)
+
+    @cached_property
+    def limits(self) -> DeviceLimits:
+        d = self.device
+        return DeviceLimits(
+            max_work_group_size=int(d.max_work_group_size),
+            local_mem_bytes=int(d.local_mem_size),
+            global_mem_bytes=int(d.global_mem_size),
+            max_alloc_bytes=int(d.max_mem_alloc_size),
+            compute_units=int(d.max_compute_units),
+        )
+
+    # ------------------------------------------------------------------ programs
+    def build(self, source: str, options: list[str] | tuple[str, ...] = (),
+              origin: str = "<kernel>") -> cl.Program:
+        """Build (or fetch from the cache) a program; a build error names ``origin``.
+
+        The compiler log is attached to the error so the user sees exactly
+        what the device compiler said, without a Python traceback.
+        """
+        opts = " ".join(options)
+        key = (hashlib.sha256(source.encode()).hexdigest(), opts)
+        with self._lock:
+            program = self._programs.get(key)
+            if program is not None:
+                return program
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # pyopencl's "non-empty build log"
+                    program = cl.Program(self.context, source).build(options=list(options))
+            except cl.RuntimeError as exc:
+                log = getattr(exc, "what", lambda: str(exc))
+                raise KernelSourceError(
+                    f"OpenCL build of {origin} failed on {self.name}",
+                    detail=_trim_log(str(log() if callable(log) else log)),
+                ) from None
+            self._programs[key] = program
+            return program
+
+    def check_work_group(self, threads: int, local_bytes: int = 0, what: str = "kernel",
+                         largest_n: int | None = None) -> None:
+        """Raise a :class:`DeviceLimitError` naming the limit a launch exceeds."""
+        lim = self.limits
+        hint = f"; the largest n that fits is {largest_n}" if largest_n else ""
+        if threads > lim.max_work_group_size:
+            raise DeviceLimitError(
+                f"{what} needs a work group of {threads} work-items, but {self.name} "
+                f"allows at most {lim.max_work_group_size} (CL_DEVICE_MAX_WORK_GROUP_SIZE){hint}")
+        if local_bytes > lim.local_mem_bytes:
+            raise DeviceLimitError(
+                f"{what} needs {local_bytes} bytes of local memory, but {self.name} has "
+                f"{lim.local_mem_bytes} (CL_DEVICE_LOCAL_MEM_SIZE){hint}")
+
+    def check_buffer(self, nbytes: int, what: str) -> None:
+        lim = self.limits
+        if nbytes > lim.max_alloc_bytes:
+            raise DeviceLimitError(
+                f"{what} needs a buffer of {nbytes} bytes, but {self.name} allows at most "
+                f"{lim.max_alloc_bytes} per allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE)")
+
+    # ------------------------------------------------------------------ buffers
+    def to_device(self, array: np.ndarray) -> cl.Buffer:
+        array = np.ascontiguousarray(array)
+        self.check_buffer(array.nbytes, "input")
+        flags = cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR
+        return cl.Buffer(self.context, flags, size=max(array.nbytes, 1), hostbuf=array
+                         if array.nbytes else np.zeros(1, np.uint8))
+
+    def empty(self, nbytes: int, what: str = "output") -> cl.Buffer:
+        self.check_buffer(nbytes, what)
+        return cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=max(nbytes, 1))
+
+    def to_host(self, buffer: cl.Buffer, shape: tuple[int, ...] | int,
+                dtype: np.dtype) -> np.ndarray:
+        out = np.empty(shape, dtype=dtype)
+        if out.nbytes:
+            cl.enqueue_copy(self.queue, out, buffer)
+        return out
+
+
+def _trim_log(log: str, limit: int = 4000) -> str:
+    log = log.strip()
+    return log if len(log) <= limit else log[:limit] + "\n... (log truncated)"
+
+
+# ---------------------------------------------------------------------- choosing
+_RUNTIMES: dict[str, Runtime] = {}
+
+
+def list_devices() -> list[cl.Device]:
+    try:
+        platforms = cl.get_platforms()
+    except cl.LogicError:
+        return []
+    devices: list[cl.Device] = []
+    for platform in platforms:
+        try:
+            devices.extend(platform.get_devices())
+        except cl.RuntimeError:
+            continue
+    return devices
+
+
+def get_runtime(device: str | None = None) -> Runtime:
+    """The runtime for ``device``: a case-insensitive substring of the device or
+    platform name (``"pocl"``, ``"nvidia"``, ``"gpu"``), or None for the default.
+
+    The default is ``$VERISCAN_DEVICE`` if set, else PoCL's CPU device, else the
+    first device found: PoCL is what every machine of this project has, so
+    results do not silently depend on which vendor driver happens to be there.
+    """
+    wanted = (device or os.environ.get(DEVICE_ENV) or "").strip().lower()
+    key = wanted or "<default>"
+    if key in _RUNTIMES:
+        return _RUNTIMES[key]
+    devices = list_devices()
+    if not devices:
+        raise VeriscanError("no OpenCL device found; install pocl-binary-distribution "
+                            "(pip install pocl-binary-distribution)")
+    chosen = _pick(devices, wanted)
+    if chosen is None:
+        names = ", ".join(f"'{d.name.strip()}' ({d.platform.name.strip()})" for d in devices)
+        raise VeriscanError(f"no OpenCL device matches '{device or wanted}'; available: {names}")
+    runtime = _RUNTIMES.get(chosen.int_ptr and str(chosen.int_ptr))
+    if runtime is None:
+        runtime = Runtime(chosen)
+        _RUNTIMES[str(chosen.int_ptr)] = runtime
+    _RUNTIMES[key] = runtime
+    return runtime
+
+
+def _pick(devices: list[cl.Device], wanted: str) -> cl.Device | None:
+    def text(d: cl.Device) -> str:
+        return f"{d.name} {d.platform.name} {d.vendor}".lower()
+
+    if not wanted:
+        pocl = [d for d in devices if "portable computing language" in text(d)
+                or "pocl" in text(d)]
+        return (pocl or devices)[0]
+    if wanted in ("gpu", "cpu"):
+        kind = cl.device_type.GPU if wanted == "gpu" else cl.device_type.CPU
+        typed = [d for d in devices if d.type & kind]
+        return typed[0] if typed else None
+    matches = [d for d in devices if wanted in text(d)]
+    return matches[0] if matches else None

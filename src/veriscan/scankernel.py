@@ -1,0 +1,173 @@
+"""The generic scan-kernel convention shared by every scan command.
+
+A generic scan kernel is a ``.cl`` (or ``.cu``) file whose entry point has the
+signature ``(__global const TYPE *in, __global TYPE *out)`` and which uses only
+``TYPE``, ``OPERATOR(a, b)``, ``IDENTITY`` and the compile-time element count
+``N``.  Its first line may say how to launch it::
+
+    // veriscan: inclusive threads=n/2
+
+Keys: ``inclusive`` | ``exclusive``; ``threads=EXPR`` (an expression in ``n``
+with ``+ - * / // %``, ``min``/``max`` and integer literals).  Command-line
+options override the header.  This module only reads that convention; running
+and verifying live elsewhere.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from veriscan.errors import SourcePos, VeriscanError
+
+KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
+SUFFIXES = (".cl", ".cu")
+_HEADER = re.compile(r"^\s*//\s*veriscan:(?P<body>.*)$")
+
+
+@dataclass(frozen=True)
+class ScanKernel:
+    path: Path
+    source: str
+    inclusive: bool = True
+    threads: str = "n"
+    entry: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    @property
+    def dialect(self) -> str:
+        return "cuda" if self.path.suffix == ".cu" else "opencl"
+
+    def thread_count(self, n: int) -> int:
+        """Work-items for ``n`` elements; a non-positive or fractional count is bad input."""
+        value = eval_size_expr(self.threads, n, where=f"{self.path.name}: threads={self.threads}")
+        if value < 1:
+            raise VeriscanError(f"threads={self.threads} gives {value} work-items for n={n}; "
+                                "a launch needs at least one")
+        return value
+
+    def with_overrides(self, inclusive: bool | None = None, threads: str | None = None,
+                       entry: str | None = None) -> ScanKernel:
+        return replace(
+            self,
+            inclusive=self.inclusive if inclusive is None else inclusive,
+            threads=self.threads if threads is None else threads,
+            entry=self.entry if entry is None else entry,
+        )
+
+
+def resolve_kernel_path(name_or_path: str) -> Path:
+    """A file path, or the name of a shipped kernel (``kogge_stone``, ``scan/blelloch``)."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    if path.suffix in SUFFIXES or "/" in name_or_path and path.exists():
+        raise VeriscanError(f"kernel file '{name_or_path}' not found")
+    matches = [p for p in shipped_kernel_files()
+               if p.stem == path.stem or str(p.relative_to(KERNEL_DIR).with_suffix("")) ==
+               name_or_path or p.relative_to(KERNEL_DIR).as_posix() == name_or_path]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        options = ", ".join(p.relative_to(KERNEL_DIR).as_posix() for p in matches)
+        raise VeriscanError(f"'{name_or_path}' names several shipped kernels: {options}")
+    raise VeriscanError(f"kernel '{name_or_path}' not found (not a file, not a shipped kernel; "
+                        "`veriscan kernels` lists the shipped ones)")
+
+
+def shipped_kernel_files(folder: str = "") -> list[Path]:
+    root = KERNEL_DIR / folder if folder else KERNEL_DIR
+    return sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES)
+
+
+def load_scan_kernel(name_or_path: str, inclusive: bool | None = None,
+                     threads: str | None = None, entry: str | None = None) -> ScanKernel:
+    path = resolve_kernel_path(name_or_path)
+    try:
+        source = path.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VeriscanError(f"cannot read kernel file '{path}': {exc}") from None
+    kernel = ScanKernel(path=path, source=source, **parse_header(source, str(path)))
+    return kernel.with_overrides(inclusive=inclusive, threads=threads, entry=entry)
+
+
+def parse_header(source: str, file: str = "<kernel>") -> dict[str, object]:
+    """The ``// veriscan:`` line, if any, as keyword arguments for :class:`ScanKernel`."""
+    out: dict[str, object] = {}
+    for lineno, line in enumerate(source.splitlines()[:5], start=1):
+        match = _HEADER.match(line)
+        if not match:
+            continue
+        for word in match.group("body").split():
+            key, _, value = word.partition("=")
+            if key in ("inclusive", "exclusive") and not value:
+                out["inclusive"] = key == "inclusive"
+            elif key == "threads" and value:
+                eval_size_expr(value, 2, where=f"{file}:{lineno}")  # validate early
+                out["threads"] = value
+            elif key in ("expect", "note", "groups", "requires"):
+                continue  # informational keys used by test corpora
+            else:
+                raise VeriscanError(f"unknown key '{word}' in the veriscan header",
+                                    SourcePos(file, lineno))
+        break
+    return out
+
+
+_ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call,
+            ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.USub, ast.Pow)
+
+
+def eval_size_expr(text: str, n: int, where: str = "size expression") -> int:
+    """Evaluate an integer expression in ``n`` without ``eval``'s dangers.
+
+    ``/`` is integer division here (as in C), but an inexact division is an
+    error: ``threads=n/2`` with n = 3 would silently launch the wrong count.
+    """
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise VeriscanError(f"{where}: '{text}' is not an expression in n") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, _ALLOWED):
+            raise VeriscanError(f"{where}: '{text}' may only use n, integers, + - * / % "
+                                "and min/max")
+        if isinstance(node, ast.Name) and node.id not in ("n", "min", "max"):
+            raise VeriscanError(f"{where}: unknown name '{node.id}' (only n is defined)")
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name)
+                                               and node.func.id in ("min", "max")):
+            raise VeriscanError(f"{where}: only min() and max() may be called")
+
+    def ev(node: ast.AST) -> int:
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return node.value
+        if isinstance(node, ast.Name):
+            return n
+        if isinstance(node, ast.UnaryOp):
+            return -ev(node.operand)
+        if isinstance(node, ast.Call):
+            args = [ev(a) for a in node.args]
+            return min(args) if node.func.id == "min" else max(args)  # type: ignore[attr-defined]
+        if isinstance(node, ast.BinOp):
+            a, b = ev(node.left), ev(node.right)
+            if isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) and b == 0:
+                raise VeriscanError(f"{where}: division by zero for n={n}")
+            if isinstance(node.op, ast.Div):
+                if a % b:
+                    raise VeriscanError(f"{where}: {text} is not a whole number for n={n}")
+                return a // b
+            ops = {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b,
+                   ast.FloorDiv: a // b if b else 0, ast.Mod: a % b if b else 0}
+            if isinstance(node.op, ast.Pow):
+                return a ** b
+            return ops[type(node.op)]
+        raise VeriscanError(f"{where}: '{text}' is not an integer expression")
+
+    return ev(tree)
