@@ -66,7 +66,7 @@ def resolve_kernel_path(name_or_path: str) -> Path:
     path = Path(name_or_path)
     if path.is_file():
         return path
-    if path.suffix in SUFFIXES or "/" in name_or_path and path.exists():
+    if path.suffix in SUFFIXES:
         raise VeriscanError(f"kernel file '{name_or_path}' not found")
     matches = [p for p in shipped_kernel_files()
                if p.stem == path.stem or str(p.relative_to(KERNEL_DIR).with_suffix("")) ==
@@ -163,11 +163,13 @@ def eval_size_expr(text: str, n: int, where: str = "size expression") -> int:
                 if a % b:
                     raise VeriscanError(f"{where}: {text} is not a whole number for n={n}")
                 return a // b
-            ops = {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b,
-                   ast.FloorDiv: a // b if b else 0, ast.Mod: a % b if b else 0}
+            if isinstance(node.op, ast.FloorDiv):
+                return a // b
+            if isinstance(node.op, ast.Mod):
+                return a % b
             if isinstance(node.op, ast.Pow):
                 return a ** b
-            return ops[type(node.op)]
+            return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}[type(node.op)]
         raise VeriscanError(f"{where}: '{text}' is not an integer expression")
 
     return ev(tree)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 import warnings
 from dataclasses import dataclass
@@ -88,15 +89,19 @@ class Runtime:
             program = self._programs.get(key)
             if program is not None:
                 return program
+            program = cl.Program(self.context, source)
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # pyopencl's "non-empty build log"
-                    program = cl.Program(self.context, source).build(options=list(options))
+                    program.build(options=list(options))
             except cl.RuntimeError as exc:
-                log = getattr(exc, "what", lambda: str(exc))
+                try:
+                    log = program.get_build_info(self.device, cl.program_build_info.LOG)
+                except cl.Error:
+                    log = str(exc)
                 raise KernelSourceError(
                     f"OpenCL build of {origin} failed on {self.name}",
-                    detail=_trim_log(str(log() if callable(log) else log)),
+                    detail=_trim_log(_TEMPFILE.sub(origin, log)),
                 ) from None
             self._programs[key] = program
             return program
@@ -140,6 +145,11 @@ class Runtime:
         if out.nbytes:
             cl.enqueue_copy(self.queue, out, buffer)
         return out
+
+
+# Compilers name the program after a temporary file (PoCL: ~/.cache/pocl/kcache/tempfile_X.cl);
+# the user wants to see their own file name in the log instead.
+_TEMPFILE = re.compile(r"(?:\S*/)?tempfile_\w+\.cl|<source>")
 
 
 def _trim_log(log: str, limit: int = 4000) -> str:
