@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from veriscan.errors import VeriscanError
@@ -101,7 +102,7 @@ def emit(verdicts: Iterable[Verdict], as_json: bool, title: str = "",
             style = STATUS_STYLE[v.status]
             table.add_row(v.check, *(str(v.details.get(c, "")) for c in columns),
                           f"[{style}]{v.status.value}[/{style}]",
-                          "" if v.seconds is None else f"{v.seconds:.3f}s", v.summary)
+                          "" if v.seconds is None else f"{v.seconds:.3f}s", escape(v.summary))
         console.print(table)
         for v in items:
             if v.witness and v.status is not Status.VERIFIED:

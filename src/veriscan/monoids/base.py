@@ -38,6 +38,33 @@ class Monoid:
     description: str = ""
     random_input: Callable[[np.random.Generator, int], np.ndarray] | None = field(
         default=None, compare=False)
+    # Tolerances for inexact (floating-point) monoids, as in ``numpy.isclose``.
+    rtol: float = 0.0
+    atol: float = 0.0
+    # Readable spelling of one element for witnesses (``"(0,5)"``, ``"⊤"``).
+    formatter: Callable[[object], str] | None = field(default=None, compare=False)
+    # For monoids whose element size depends on the scan length (interval, lists):
+    # the same monoid sized for another n, so limits can be worked out per n.
+    for_size: Callable[[int], Monoid] | None = field(default=None, compare=False)
+
+    def mismatches(self, actual: np.ndarray, expected: np.ndarray) -> np.ndarray:
+        """Indices where a device result disagrees with the expected one.
+
+        Exact monoids compare bit for bit (structured elements field by
+        field); inexact ones within ``rtol``/``atol``, since a parallel scan
+        associates floating-point sums differently from the sequential one.
+        """
+        actual = np.asarray(actual, dtype=self.dtype)
+        expected = np.asarray(expected, dtype=self.dtype)
+        if self.exact:
+            wrong = actual != expected
+        else:
+            wrong = ~np.isclose(actual, expected, rtol=self.rtol, atol=self.atol,
+                                equal_nan=True)
+        return np.flatnonzero(wrong)
+
+    def format(self, value: object) -> str:
+        return self.formatter(value) if self.formatter else str(np.asarray(value).tolist())
 
     def reference_scan(self, values: np.ndarray, inclusive: bool = True) -> np.ndarray:
         """Sequential left-to-right scan on the host: the meaning of a prefix sum."""

@@ -1,0 +1,148 @@
+"""POPL'14 Table 4 on this machine: the interval test (I) against Voigtländer's tests (V).
+
+    python benchmarks/table4.py [--kernels blelloch,kogge_stone] [--max-n 4096]
+                                [--max-n-voigtlander 1024] [--repeat 5] [--device NAME]
+
+For every kernel and n = 2, 4, … the script prints:
+
+* ``#V tests``: n(n+1)/2 + n-1, the number of Voigtländer tests;
+* ``I cold``: one interval test end to end in a process whose program cache
+  does not yet hold this kernel at this n: build (PoCL's and pyopencl's own
+  on-disk caches may still help), buffers, launch, copy back, check;
+* ``I warm``: the same with the program cached (median of ``--repeat``);
+* ``V``: all Voigtländer tests end to end, builds included (both operators),
+  batched one test per work group — measured up to ``--max-n-voigtlander``
+  (default 2^10: at 2^10 they take tens of seconds per kernel on 2 CPU
+  cores, and the time grows like n³);
+* ``I/V``: ``I cold`` over ``V`` — both include compilation, as in the
+  paper — and, last column, ``I warm`` over ``V``.
+
+I runs up to the device limit of each kernel, at most ``--max-n`` (default:
+twice the device's largest work group, the most any single-group parallel
+kernel can take; the sequential kernel is limited only by memory, and beyond
+that size it is one work-item doing n dependent steps).  Targets: I at the
+device limit ≤ 0.2 s warm; I/V ≤ 1/1000 at n = 2^10.  The last lines check
+both and say which kernels meet them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from dataclasses import dataclass
+
+from veriscan.errors import DeviceLimitError
+from veriscan.functional.interval import interval_test
+from veriscan.functional.voigtlander import count_tests, voigtlander_test
+from veriscan.runtime.opencl import Runtime, get_runtime
+from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel
+from veriscan.verdict import Status
+
+I_TARGET_S = 0.2
+RATIO_TARGET = 1 / 1000
+RATIO_AT = 2**10
+
+
+@dataclass
+class Row:
+    n: int
+    tests: int
+    i_cold: float
+    i_warm: float
+    v: float | None
+
+
+def _timed_interval(kernel: ScanKernel, n: int, rt: Runtime) -> float:
+    started = time.perf_counter()
+    verdict = interval_test(kernel, n, rt)
+    elapsed = time.perf_counter() - started
+    if verdict.status is not Status.VERIFIED:
+        raise SystemExit(f"{kernel.name} fails the interval test at n={n}: {verdict.summary}")
+    return elapsed
+
+
+def measure(kernel: ScanKernel, max_n: int, max_v: int, repeat: int,
+            rt: Runtime) -> list[Row]:
+    """Rows for n = 2, 4, … until the device refuses (or ``max_n``).
+
+    Sizes are tried upward and the first refusal ends the sweep, so every
+    ``I cold`` really is this process's first build of that program.
+    """
+    rows, n = [], 2
+    while n <= max_n:
+        try:
+            cold = _timed_interval(kernel, n, rt)
+        except DeviceLimitError:
+            break
+        warm = statistics.median(_timed_interval(kernel, n, rt) for _ in range(repeat))
+        v = None
+        if n <= max_v:
+            started = time.perf_counter()
+            verdict = voigtlander_test(kernel, n, rt)
+            v = time.perf_counter() - started
+            if verdict.status is not Status.VERIFIED:
+                raise SystemExit(f"{kernel.name} fails Voigtländer's tests at n={n}")
+        rows.append(Row(n, count_tests(n), cold, warm, v))
+        n *= 2
+    return rows
+
+
+def _fmt_ratio(row: Row, warm: bool = False) -> str:
+    if row.v is None:
+        return "-"
+    return f"1/{row.v / (row.i_warm if warm else row.i_cold):,.0f}"
+
+
+def print_table(kernel: ScanKernel, rows: list[Row]) -> None:
+    mode = "inclusive" if kernel.inclusive else "exclusive"
+    print(f"\n{kernel.name} ({mode}, threads={kernel.threads})")
+    print(f"{'n':>6} {'#V tests':>12} {'I cold s':>9} {'I warm s':>9} {'V s':>9} "
+          f"{'I/V cold':>10} {'I/V warm':>12}")
+    for r in rows:
+        v = "-" if r.v is None else f"{r.v:9.3f}"
+        print(f"{r.n:>6} {r.tests:>12,} {r.i_cold:9.4f} {r.i_warm:9.4f} {v:>9} "
+              f"{_fmt_ratio(r):>10} {_fmt_ratio(r, warm=True):>12}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kernels", help="comma-separated shipped kernel names (default: all "
+                                          "single-group scan kernels)")
+    parser.add_argument("--max-n", type=int,
+                        help="largest n for I (default: twice the largest work group)")
+    parser.add_argument("--max-n-voigtlander", type=int, default=RATIO_AT,
+                        help="largest n for V (default 1024)")
+    parser.add_argument("--repeat", type=int, default=5, help="warm I runs per size")
+    parser.add_argument("--device", help="OpenCL device name substring (default PoCL)")
+    args = parser.parse_args()
+
+    rt = get_runtime(args.device)
+    names = (args.kernels.split(",") if args.kernels
+             else sorted(p.stem for p in (KERNEL_DIR / "scan").glob("*.cl")))
+    print(f"device: {rt.description}")
+    max_n = args.max_n or 2 * rt.limits.max_work_group_size
+    print(f"V measured up to n={args.max_n_voigtlander}; I up to each kernel's device limit, "
+          f"at most {max_n}")
+    verdicts = []
+    for name in names:
+        kernel = load_scan_kernel(name.strip())
+        rows = measure(kernel, max_n, args.max_n_voigtlander, args.repeat, rt)
+        print_table(kernel, rows)
+        last = rows[-1]
+        at = next((r for r in rows if r.n == RATIO_AT and r.v is not None), None)
+        i_ok = last.i_warm <= I_TARGET_S
+        ratio_ok = at is not None and at.i_cold / at.v <= RATIO_TARGET  # type: ignore[operator]
+        verdicts.append((name, last, i_ok, at, ratio_ok))
+
+    print("\ntargets: I warm at the device limit <= 0.2 s; I/V <= 1/1000 at n = 2^10")
+    for name, last, i_ok, at, ratio_ok in verdicts:
+        ratio = "not measured" if at is None else (
+            f"I/V = {_fmt_ratio(at)} cold {'ok' if ratio_ok else 'MISSED'}, "
+            f"{_fmt_ratio(at, warm=True)} warm")
+        print(f"  {name:<20} I(n={last.n}) warm {last.i_warm:.4f} s cold {last.i_cold:.4f} s "
+              f"{'ok' if i_ok else 'MISSED'}; at n={RATIO_AT}: {ratio}")
+
+
+if __name__ == "__main__":
+    main()

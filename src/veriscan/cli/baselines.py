@@ -1,0 +1,62 @@
+"""``veriscan voigtlander-test`` and ``sheeran-test``: the methods the interval test replaces.
+
+Same interface as ``interval-test``, so the three can be compared on the same
+kernel and sizes (benchmarks/table4.py does so systematically).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from veriscan.cli.common import add_device_arg, add_kernel_args
+from veriscan.cli.interval import PROGRESS_AFTER, load, progress, report, sizes_for
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    v = subparsers.add_parser(
+        "voigtlander-test", help="run Voigtländer's n(n+1)/2 + n-1 tests of a scan kernel",
+        description="Run Voigtländer's 0-1-2 tests (f1 and f2 on {0,1,2}) on a device, "
+                    "batched one test per work group. --n is required ('all' may take hours).")
+    add_kernel_args(v)
+    add_device_arg(v)
+    v.set_defaults(func=run_voigtlander)
+    s = subparsers.add_parser(
+        "sheeran-test", help="run Sheeran's list-concatenation test of a scan kernel",
+        description="Run the kernel once with the free monoid (lists of indices under "
+                    "concatenation): exact, but every element is a list of up to n indices.")
+    add_kernel_args(s)
+    add_device_arg(s)
+    s.set_defaults(func=run_sheeran)
+
+
+def run_voigtlander(args: argparse.Namespace) -> int:
+    from veriscan.functional.voigtlander import count_tests, voigtlander_test
+    from veriscan.monoids.baselines import f1_monoid
+
+    kernel, runtime = load(args)
+    sizes = sizes_for(args.n, kernel, lambda n: f1_monoid(), runtime)
+    total = sum(count_tests(n) for n in sizes)
+    verdicts = []
+    with progress(f"Voigtländer tests of {kernel.name}", total > 10_000, args.json) as advance:
+        before = 0
+        for n in sizes:
+            verdict = voigtlander_test(kernel, n, runtime,
+                                       progress=lambda done, _t, b=before: advance(b + done, total))
+            verdicts.append(verdict)
+            before += count_tests(n)
+    return report(verdicts, args, kernel, runtime, "Voigtländer tests")
+
+
+def run_sheeran(args: argparse.Namespace) -> int:
+    from veriscan.functional.sheeran import sheeran_test
+    from veriscan.monoids.baselines import list_monoid
+
+    kernel, runtime = load(args)
+    sizes = sizes_for(args.n, kernel, list_monoid, runtime)
+    verdicts = []
+    with progress(f"Sheeran test of {kernel.name}", len(sizes) > PROGRESS_AFTER,
+                  args.json) as advance:
+        for done, n in enumerate(sizes, start=1):
+            verdicts.append(sheeran_test(kernel, n, runtime))
+            advance(done, len(sizes))
+    return report(verdicts, args, kernel, runtime, "Sheeran test")

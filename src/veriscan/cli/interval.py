@@ -1,0 +1,101 @@
+"""``veriscan interval-test``: the single interval-of-summations test on a device.
+
+Also home of what the functional-test commands share (kernel loading, size
+lists, the progress display), which ``baselines`` reuses.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from veriscan.cli.common import add_device_arg, add_kernel_args, emit, err_console, parse_sizes
+
+if TYPE_CHECKING:
+    from veriscan.monoids.base import Monoid
+    from veriscan.runtime.opencl import Runtime
+    from veriscan.scankernel import ScanKernel
+    from veriscan.verdict import Verdict
+
+Advance = Callable[[int, int], None]  # (done, total)
+PROGRESS_AFTER = 4  # show a progress bar for more sizes than this
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "interval-test", help="run the interval-of-summations test of a scan kernel",
+        description="Run a generic scan kernel once on the interval monoid with in[k] = (k,k) "
+                    "and check out[k] = (0,k) (exclusive: 1, then (0,k-1)). A pass is a test "
+                    "result; `veriscan verify` adds the race-freedom and genericity proofs "
+                    "that make it a proof of correctness for every monoid.")
+    add_kernel_args(p)
+    add_device_arg(p)
+    p.set_defaults(func=run, n=None)
+    p.epilog = "--n defaults to 'all': every power of two up to the device limit."
+
+
+def run(args: argparse.Namespace) -> int:
+    from veriscan.functional.interval import interval_test
+    from veriscan.monoids.interval import interval_monoid
+
+    kernel, runtime = load(args)
+    sizes = sizes_for(args.n or "all", kernel, interval_monoid, runtime)
+    verdicts = []
+    with progress(f"interval test of {kernel.name}", len(sizes) > PROGRESS_AFTER,
+                  args.json) as advance:
+        for done, n in enumerate(sizes, start=1):
+            verdicts.append(interval_test(kernel, n, runtime))
+            advance(done, len(sizes))
+    return report(verdicts, args, kernel, runtime, "interval test")
+
+
+# ------------------------------------------------------------------ shared helpers
+def load(args: argparse.Namespace) -> tuple[ScanKernel, Runtime]:
+    from veriscan.runtime.opencl import get_runtime
+    from veriscan.scankernel import load_scan_kernel
+
+    kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
+                              entry=args.entry)
+    return kernel, get_runtime(args.device)
+
+
+def sizes_for(text: str | None, kernel: ScanKernel, monoid: Callable[[int], Monoid],
+              runtime: Runtime) -> list[int]:
+    """``--n`` as sizes; 'all' means every power of two this kernel fits on the device."""
+    from veriscan.runtime.scan_runner import max_scan_size
+
+    if text is not None and text.strip().lower() == "all":
+        return parse_sizes(text, max_scan_size(kernel, monoid, runtime))
+    return parse_sizes(text, 0)
+
+
+@contextmanager
+def progress(label: str, show: bool, quiet: bool) -> Iterator[Advance]:
+    """A rich progress bar on stderr (stdout stays clean for --json)."""
+    if not show or quiet:
+        yield lambda done, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                  transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
+
+
+def report(verdicts: list[Verdict], args: argparse.Namespace, kernel: ScanKernel,
+           runtime: Runtime, what: str) -> int:
+    mode = "inclusive" if kernel.inclusive else "exclusive"
+    return emit(verdicts, args.json,
+                title=f"{what}: {kernel.name} ({mode}, threads={kernel.threads}) on "
+                      f"{runtime.name}",
+                extra={"kernel": str(kernel.path), "mode": mode, "threads": kernel.threads,
+                       "device": runtime.description},
+                columns=("n", "threads"))

@@ -1,0 +1,282 @@
+"""Compile and run generic scan kernels with any monoid on any OpenCL device.
+
+A program is the monoid's definitions followed by the kernel, built with
+``-DN=<n>`` so kernels can declare ``__local TYPE buf[N]``.  Built programs
+and their launch data are cached per (kernel, monoid, n, device), so a
+repeated test costs one launch.
+
+Two launch shapes:
+
+* :func:`run_scan` — one work group of ``threads(n)`` work-items, the launch
+  every theorem about the kernel talks about.
+* :func:`run_scan_batch` — many independent inputs of the same n in one
+  launch, one work group each (Voigtländer's tests).  The kernel's body is
+  re-hosted in a launcher that points ``in``/``out`` at the group's slice, so
+  kernels need no batching support of their own.
+
+Every launch fits the device or raises :class:`DeviceLimitError` naming the
+limit and the largest n that would fit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyopencl as cl
+
+from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
+from veriscan.monoids.base import Monoid
+from veriscan.runtime.opencl import Runtime, get_runtime
+from veriscan.runtime.source_tools import split_entry, used_identifiers
+from veriscan.scankernel import ScanKernel
+
+BATCH_PRELUDE = (Path(__file__).resolve().parent / "cl" / "batched_prelude.cl").read_text()
+BATCH_ENTRY = "vs_batched"
+REQUIRED_NAMES = ("TYPE", "OPERATOR")
+# Byte written over every output buffer before a launch, so a kernel that
+# skips an output element cannot inherit a right answer from an earlier run.
+POISON = 0xA5
+# CPU devices (PoCL) keep the private values a work-item holds across a barrier
+# for the whole group in one frame on a worker thread's stack (8 MiB by default);
+# a group whose TYPE values alone exceed this budget would crash the process.
+CPU_PRIVATE_BUDGET = 4 * 2**20
+# `--n all` stops here for kernels no device limit stops earlier (a single
+# work-item kernel fits any n the memory allows): keeps sweeps finite.
+SWEEP_CAP = 2**24
+
+
+def is_power_of_two(n: int) -> bool:
+    return n >= 1 and n & (n - 1) == 0
+
+
+@dataclass
+class ScanProgram:
+    """A kernel built for one monoid, one n and one device, ready to launch."""
+
+    kernel: ScanKernel
+    monoid: Monoid
+    n: int
+    threads: int
+    runtime: Runtime
+    cl_kernel: cl.Kernel
+    local_bytes: int
+    batched: bool
+
+    def run(self, values: np.ndarray) -> np.ndarray:
+        """Scan one input of length n in one work group."""
+        values = self._as_input(values, (self.n,))
+        return self._launch(values, groups=1)
+
+    def run_batch(self, values: np.ndarray) -> np.ndarray:
+        """Scan every row of a (batch, n) array, one work group per row."""
+        if not self.batched:
+            raise VeriscanError("this program was built for single launches")
+        values = self._as_input(values, (values.shape[0] if np.ndim(values) == 2 else -1,
+                                         self.n))
+        return self._launch(values, groups=values.shape[0])
+
+    def _as_input(self, values: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        values = np.ascontiguousarray(values, dtype=self.monoid.dtype)
+        if values.shape != shape:
+            raise VeriscanError(f"{self.kernel.name}: input of shape {values.shape}, expected "
+                                f"{tuple('batch' if s < 0 else s for s in shape)}")
+        return values
+
+    def _launch(self, values: np.ndarray, groups: int) -> np.ndarray:
+        rt = self.runtime
+        if groups == 0:
+            return values.copy()
+        in_buf = rt.to_device(values)
+        out_buf = rt.empty(values.nbytes)
+        cl.enqueue_fill_buffer(rt.queue, out_buf, np.uint8(POISON), 0, values.nbytes)
+        try:
+            self.cl_kernel(rt.queue, (groups * self.threads,), (self.threads,), in_buf, out_buf)
+            return rt.to_host(out_buf, values.shape, self.monoid.dtype)
+        except cl.Error as exc:
+            raise DeviceLimitError(f"launching {self.kernel.name} with n={self.n} "
+                                   f"({self.threads} work-items) on {rt.name} failed: {exc}"
+                                   ) from None
+
+
+_CACHE: dict[tuple[object, ...], ScanProgram] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | None = None,
+                 batched: bool = False) -> ScanProgram:
+    """Build (or fetch) ``kernel`` for ``monoid`` and ``n`` and check it fits the device."""
+    rt = runtime or get_runtime()
+    key = (id(rt), _digest(kernel.source), kernel.entry, kernel.threads,
+           _digest(monoid.cl_source), monoid.dtype.str, n, batched)
+    with _CACHE_LOCK:
+        cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    if kernel.dialect != "opencl":
+        raise VeriscanError(f"{kernel.path}: is CUDA C; scans run OpenCL C kernels on an "
+                            "OpenCL device (the static checks accept both)")
+    if not is_power_of_two(n):
+        raise VeriscanError(f"n={n} is not a power of two; single-group scan kernels are "
+                            "defined for n = 2, 4, 8, …")
+    threads = kernel.thread_count(n)
+    limit = rt.limits.max_work_group_size
+    if threads > limit:
+        raise DeviceLimitError(
+            f"{kernel.name} needs a work group of {threads} work-items for n={n}, but {rt.name} "
+            f"allows at most {limit} (CL_DEVICE_MAX_WORK_GROUP_SIZE); the largest n that fits "
+            f"is {_largest_n_for_threads(kernel, limit)}")
+    rt.check_buffer(n * monoid.dtype.itemsize, f"{kernel.name} with n={n}")
+    if rt.is_cpu and threads * monoid.dtype.itemsize > CPU_PRIVATE_BUDGET:
+        raise DeviceLimitError(
+            f"{kernel.name} with n={n} gives {threads} work-items one {monoid.dtype.itemsize}-"
+            f"byte {monoid.name} value each; a CPU device keeps such values for the whole "
+            f"group on one thread stack, and over {CPU_PRIVATE_BUDGET // 2**20} MiB that "
+            f"crashes; {_fitting_hint(kernel, monoid, n, rt)}")
+    entry = _entry_name(kernel, monoid, rt)
+    program = _build(kernel, monoid, n, rt, entry, batched)
+    cl_kernel = cl.Kernel(program, BATCH_ENTRY if batched else entry)
+    local_bytes = int(cl_kernel.get_work_group_info(
+        cl.kernel_work_group_info.LOCAL_MEM_SIZE, rt.device))
+    kernel_limit = int(cl_kernel.get_work_group_info(
+        cl.kernel_work_group_info.WORK_GROUP_SIZE, rt.device))
+    if threads > kernel_limit or local_bytes > rt.limits.local_mem_bytes:
+        raise DeviceLimitError(_limit_message(kernel, monoid, n, rt, threads, kernel_limit,
+                                              local_bytes))
+    prepared = ScanProgram(kernel, monoid, n, threads, rt, cl_kernel, local_bytes, batched)
+    with _CACHE_LOCK:
+        _CACHE[key] = prepared
+    return prepared
+
+
+def run_scan(kernel: ScanKernel, monoid: Monoid, values: np.ndarray,
+             runtime: Runtime | None = None) -> np.ndarray:
+    """``kernel`` on ``values`` (length n, a power of two) in one work group."""
+    n = int(np.shape(values)[0]) if np.ndim(values) == 1 else -1
+    if n < 0:
+        raise VeriscanError(f"run_scan takes a 1-D input, got shape {np.shape(values)}")
+    return prepare_scan(kernel, monoid, n, runtime).run(values)
+
+
+def run_scan_batch(kernel: ScanKernel, monoid: Monoid, values: np.ndarray,
+                   runtime: Runtime | None = None) -> np.ndarray:
+    """``kernel`` on every row of a (batch, n) input, one work group per row."""
+    if np.ndim(values) != 2:
+        raise VeriscanError(f"run_scan_batch takes a (batch, n) input, got shape "
+                            f"{np.shape(values)}")
+    return prepare_scan(kernel, monoid, int(np.shape(values)[1]), runtime,
+                        batched=True).run_batch(values)
+
+
+def max_scan_size(kernel: ScanKernel, monoid: Monoid | Callable[[int], Monoid],
+                  runtime: Runtime | None = None, cap: int = SWEEP_CAP) -> int:
+    """The largest power of two n (≤ ``cap``) this kernel and monoid can run with here.
+
+    ``monoid`` may be a function of n; a monoid whose element size grows with
+    n (interval, lists) is resized through its ``for_size``.
+    """
+    rt = runtime or get_runtime()
+    if callable(monoid):
+        sized = monoid
+    else:
+        fixed = monoid
+        sized = fixed.for_size or (lambda _n: fixed)
+    n = min(_largest_n_for_threads(kernel, rt.limits.max_work_group_size), cap)
+    while n >= 2:
+        try:
+            resized = sized(n)
+        except VeriscanError:  # the monoid itself has no encoding for this n
+            n //= 2
+            continue
+        try:
+            prepare_scan(kernel, resized, n, rt)
+            return n
+        except DeviceLimitError:
+            n //= 2
+    raise DeviceLimitError(f"{kernel.name} does not fit {rt.name} even for n=2")
+
+
+# ---------------------------------------------------------------------------- helpers
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _origin(kernel: ScanKernel) -> str:
+    return str(kernel.path)
+
+
+def _entry_name(kernel: ScanKernel, monoid: Monoid, rt: Runtime) -> str:
+    """The kernel to launch; checks the file is a generic scan kernel at all.
+
+    The program is built once at the smallest size to ask the compiler which
+    ``__kernel`` functions exist (building is the one reliable parser of
+    OpenCL C the device offers).
+    """
+    missing = [name for name in REQUIRED_NAMES if name not in used_identifiers(kernel.source)]
+    if missing:
+        raise KernelSourceError(
+            f"{_origin(kernel)}: never uses {' or '.join(missing)}; a generic scan kernel "
+            "works on TYPE values combined with OPERATOR(a, b)")
+    program = rt.build(monoid.cl_source + kernel.source, ["-DN=2"], origin=_origin(kernel))
+    names = [n for n in program.get_info(cl.program_info.KERNEL_NAMES).split(";") if n]
+    if not names:
+        raise KernelSourceError(f"{_origin(kernel)}: no __kernel function")
+    if kernel.entry:
+        if kernel.entry not in names:
+            raise KernelSourceError(f"{_origin(kernel)}: no kernel named '{kernel.entry}'; "
+                                    f"kernels: {', '.join(names)}")
+        return kernel.entry
+    if len(names) > 1:
+        raise KernelSourceError(f"{_origin(kernel)} has several kernels ({', '.join(names)}); "
+                                "choose one with --kernel")
+    return names[0]
+
+
+def _build(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime, entry: str,
+           batched: bool) -> cl.Program:
+    if not batched:
+        source = monoid.cl_source + kernel.source
+    else:
+        parts = split_entry(monoid.cl_source, kernel.source, entry, _origin(kernel))
+        if len(parts.params) != 2:
+            raise KernelSourceError(f"{_origin(kernel)}: kernel '{entry}' must take exactly "
+                                    "(in, out) to be batched")
+        source = (monoid.cl_source + BATCH_PRELUDE + parts.before
+                  + f"__kernel void {BATCH_ENTRY}(__global TYPE *vs_in_all, "
+                    "__global TYPE *vs_out_all)\n{\n"
+                  + f"    {parts.params[0]} = vs_in_all + vs_batch_offset();\n"
+                  + f"    {parts.params[1]} = vs_out_all + vs_batch_offset();"
+                  + parts.body[1:-1] + "}\n" + parts.after)
+    return rt.build(source, [f"-DN={n}"], origin=_origin(kernel))
+
+
+def _largest_n_for_threads(kernel: ScanKernel, limit: int) -> int:
+    n, best = 2, 0
+    while n <= SWEEP_CAP and kernel.thread_count(n) <= limit:
+        best, n = n, n * 2
+    return best
+
+
+def _limit_message(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime, threads: int,
+                   kernel_limit: int, local_bytes: int) -> str:
+    if threads > kernel_limit:
+        return (f"{kernel.name} needs a work group of {threads} work-items for n={n}, but the "
+                f"compiled kernel allows at most {kernel_limit} on {rt.name} "
+                f"(CL_KERNEL_WORK_GROUP_SIZE); the largest n that fits is "
+                f"{_largest_n_for_threads(kernel, kernel_limit)}")
+    return (f"{kernel.name} needs {local_bytes} bytes of local memory for n={n} with the "
+            f"{monoid.name} monoid ({monoid.dtype.itemsize}-byte elements), but {rt.name} has "
+            f"{rt.limits.local_mem_bytes} (CL_DEVICE_LOCAL_MEM_SIZE); "
+            f"{_fitting_hint(kernel, monoid, n, rt)}")
+
+
+def _fitting_hint(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime) -> str:
+    try:
+        fits = max_scan_size(kernel, monoid, rt, cap=n // 2) if n > 2 else 0
+    except DeviceLimitError:
+        fits = 0
+    return f"the largest n that fits is {fits}" if fits >= 2 else "no n fits"

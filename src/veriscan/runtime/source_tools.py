@@ -1,0 +1,74 @@
+"""What the runner needs to know about a kernel's source, read with libclang.
+
+Two questions, both answered from clang's tokens and AST (never by pattern
+matching on text): which identifiers the kernel uses (a generic scan kernel
+must use ``TYPE`` and ``OPERATOR``), and where the entry function's
+parameters and body are, so a batched launcher can give every work group its
+own slice of the input.  Semantic errors are tolerated here (the kernel is
+parsed without OpenCL's headers); the OpenCL compiler is the judge of those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import clang.cindex as ci
+
+from veriscan.errors import KernelSourceError
+
+_FILE = "kernel.cl"
+_ARGS = ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc", "-DN=2"]
+
+
+@dataclass(frozen=True)
+class EntryParts:
+    """A source split around one kernel function definition."""
+
+    before: str            # everything before the function
+    params: tuple[str, ...]  # parameter declarations as written
+    body: str              # the compound statement, braces included (OpenCL wants
+                           # __local declarations at the kernel's outermost scope)
+    after: str             # everything after the function
+
+
+@lru_cache(maxsize=256)
+def _parse(text: str) -> ci.TranslationUnit:
+    return ci.Index.create().parse(_FILE, args=_ARGS, unsaved_files=[(_FILE, text)])
+
+
+def used_identifiers(source: str) -> frozenset[str]:
+    """Identifiers appearing as tokens of ``source`` (comments do not count)."""
+    tu = _parse(source)
+    return frozenset(t.spelling for t in tu.get_tokens(extent=tu.cursor.extent)
+                     if t.kind == ci.TokenKind.IDENTIFIER)
+
+
+def split_entry(prelude: str, source: str, entry: str, origin: str) -> EntryParts:
+    """``source`` split around the definition of kernel ``entry``.
+
+    ``prelude`` (the monoid definitions) is parsed in front so that ``TYPE``
+    is a type; offsets are reported relative to ``source``.
+    """
+    text = prelude + source
+    base = len(prelude.encode())
+    raw = text.encode()
+    for cursor in _parse(text).cursor.get_children():
+        if (cursor.kind != ci.CursorKind.FUNCTION_DECL or cursor.spelling != entry
+                or not cursor.is_definition()):
+            continue
+        bodies = [c for c in cursor.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT]
+        start, end = cursor.extent.start.offset, cursor.extent.end.offset
+        if not bodies or start < base:
+            break
+
+        def cut(a: int, b: int) -> str:
+            return raw[a:b].decode()
+
+        params = tuple(cut(p.extent.start.offset, p.extent.end.offset)
+                       for p in cursor.get_arguments())
+        body = bodies[0].extent
+        return EntryParts(before=cut(base, start), params=params,
+                          body=cut(body.start.offset, body.end.offset), after=cut(end, len(raw)))
+    raise KernelSourceError(f"{origin}: cannot locate the body of kernel '{entry}' "
+                            "(is its definition produced by a macro?)")

@@ -1,0 +1,10 @@
+"""Shared fixtures: one OpenCL runtime per session, so built programs are reused."""
+
+import pytest
+
+from veriscan.runtime.opencl import Runtime, get_runtime
+
+
+@pytest.fixture(scope="session")
+def runtime() -> Runtime:
+    return get_runtime()

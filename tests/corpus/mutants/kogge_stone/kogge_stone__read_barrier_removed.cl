@@ -1,0 +1,24 @@
+// veriscan: inclusive threads=n expect=interval-fails
+// mutation: barrier between the read of the neighbour and the write removed (race)
+// mutant of src/veriscan/kernels/scan/kogge_stone.cl
+/* Kogge-Stone inclusive scan (POPL'14 Fig. 2), one work-item per element.
+ * After the round with distance `offset`, buf[t] holds the sum of the
+ * min(t + 1, 2 * offset) elements ending at t.  Each round reads, waits for
+ * every read, then writes, so no work-item sees a value of the same round. */
+__kernel void kogge_stone_scan(__global const TYPE *in, __global TYPE *out)
+{
+    __local TYPE buf[N];
+    uint tid = (uint)get_local_id(0);
+
+    buf[tid] = in[tid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint offset = 1; offset < N; offset *= 2) {
+        TYPE left;
+        if (tid >= offset)
+            left = buf[tid - offset];
+        if (tid >= offset)
+            buf[tid] = OPERATOR(left, buf[tid]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[tid] = buf[tid];
+}
