@@ -56,6 +56,7 @@ class ScalarType:
 INT = ScalarType(TypeKind.INT, 32, True, "int")
 UINT = ScalarType(TypeKind.INT, 32, False, "uint")
 SIZE_T = ScalarType(TypeKind.INT, 64, False, "size_t")
+LONG = ScalarType(TypeKind.INT, 64, True, "long")
 BOOL = ScalarType(TypeKind.BOOL, 1, False, "bool")
 GENERIC = ScalarType(TypeKind.GENERIC, 0, False, "TYPE")
 
@@ -326,6 +327,9 @@ class Kernel:
     source: str
     defines: dict[str, str] = field(default_factory=dict)
     pos: SourcePos | None = None
+    # Declared type of every private scalar the body assigns (user variables,
+    # inlined parameters and front-end temporaries), for the SMT encodings.
+    var_types: dict[str, ScalarType] = field(default_factory=dict)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

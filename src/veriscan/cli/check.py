@@ -1,0 +1,224 @@
+"""``veriscan check``: static race / divergence / bounds verification of a kernel.
+
+Two ways in.  A scan kernel with ``--n`` follows the scan-kernel convention
+(N = n, the header's thread count, one group, ``in``/``out`` of n elements)
+and adds the genericity check; ``--n all`` proves every power of two up to
+2^31.  Any other kernel takes an explicit launch, in veriscan's spelling or
+GPUVerify's (``--local_size=64 --num_groups=8``, ``--blockDim=[16,16]``,
+``-DNAME=VALUE``), so GPUVerify command lines work unchanged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import TYPE_CHECKING
+
+from veriscan.cli.common import add_kernel_args, emit
+from veriscan.errors import VeriscanError
+
+if TYPE_CHECKING:
+    from veriscan.check import DistinctWhere, Launch
+    from veriscan.scankernel import ScanKernel
+    from veriscan.verdict import Verdict
+
+MAX_LOG2 = 31
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "check", help="prove a kernel free of data races, barrier divergence and "
+                      "out-of-bounds accesses (static, SMT)",
+        description="Statically verify an OpenCL C or CUDA C kernel for one launch (or, with "
+                    "--n all, every power-of-two size up to 2^31): no data race, no barrier "
+                    "divergence, every access in bounds. Exit 0 verified, 1 violation (with "
+                    "witness), 2 unknown (with reason), 3 bad input.")
+    add_kernel_args(p)
+    p.add_argument("--groups", type=int, default=None, metavar="G",
+                   help="with --n: number of work groups (default 1)")
+    p.add_argument("--local-size", "--local_size", "--block-dim", "--blockDim",
+                   dest="local_size", metavar="X[,Y[,Z]]",
+                   help="work-group size (CUDA: threads per block)")
+    p.add_argument("--num-groups", "--num_groups", "--grid-dim", "--gridDim",
+                   dest="num_groups", metavar="X[,Y[,Z]]",
+                   help="number of work groups (CUDA: blocks); default 1")
+    p.add_argument("--global-size", "--global_size", dest="global_size", metavar="X[,Y[,Z]]",
+                   help="total work-items per dimension (a multiple of the local size)")
+    p.add_argument("-D", "--define", dest="defines", action="append", default=[],
+                   metavar="NAME=VALUE", help="preprocessor definition (repeatable)")
+    p.add_argument("--array-size", dest="array_sizes", action="append", default=[],
+                   metavar="ARRAY=EXPR",
+                   help="extent of a global array for the bounds check; EXPR may use n")
+    p.add_argument("--param", dest="params", action="append", default=[],
+                   metavar="NAME=VALUE",
+                   help="value of a scalar kernel parameter (default: any value)")
+    p.add_argument("--assume-distinct", dest="distinct", action="append", default=[],
+                   metavar="ARRAY[:GUARD]",
+                   help="assume a read-only array holds distinct values (where GUARD != 0)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.n is not None:
+        return _run_scan(args)
+    return _run_launch(args)
+
+
+def _run_scan(args: argparse.Namespace) -> int:
+    from veriscan.check import check_scan_kernel
+    from veriscan.cli.common import parse_sizes
+    from veriscan.cli.interval import progress
+    from veriscan.scankernel import load_scan_kernel
+
+    if args.local_size or args.num_groups or args.global_size:
+        raise VeriscanError("--n follows the scan-kernel convention; give either --n or an "
+                            "explicit launch (--local-size/--num-groups), not both")
+    kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
+                              entry=args.entry)
+    groups = args.groups or 1
+    if groups < 1:
+        raise VeriscanError(f"--groups must be at least 1, got {groups}")
+    plain = groups == 1 and not (args.array_sizes or args.params or args.distinct
+                                 or args.defines)
+    if plain and args.n.strip().lower() == "all":
+        return _every_size(kernel, args)
+    sizes = parse_sizes(args.n, 1 << MAX_LOG2)
+    verdicts: list[Verdict] = []
+    with progress(f"static check of {kernel.name}", len(sizes) > 4, args.json) as advance:
+        for done, n in enumerate(sizes, start=1):
+            if plain:
+                verdict = check_scan_kernel(kernel, n)
+            else:
+                verdict = _scan_with_launch(kernel, n, groups, args)
+            verdicts.append(verdict)
+            advance(done, len(sizes))
+    return emit(verdicts, args.json, title=f"static check of {kernel.name}",
+                columns=("n", "threads"))
+
+
+def _every_size(kernel: ScanKernel, args: argparse.Namespace) -> int:
+    """One verdict for every n = 2^1 .. 2^31: a parametric proof, else one per n."""
+    from veriscan.check import check_scan_kernel
+    from veriscan.cli.interval import progress
+
+    with progress(f"static check of {kernel.name}, every n", True, args.json) as advance:
+        done: list[int] = []
+
+        def step(n: int) -> None:
+            done.append(n)
+            advance(len(done), MAX_LOG2)
+        verdict = check_scan_kernel(kernel, None, progress=step)
+    return emit([verdict], args.json, title=f"static check of {kernel.name}, every n")
+
+
+def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
+                      args: argparse.Namespace) -> Verdict:
+    from veriscan.check import Launch, check_ir
+    from veriscan.frontend import parse_kernel
+
+    defines = {"N": str(n), **_pairs(args.defines, "-D", macros=True)}
+    ir_kernel = parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
+                             defines=defines, dialect=kernel.dialect)
+    launch = Launch((kernel.thread_count(n),), (groups,))
+    verdict = check_ir(ir_kernel, launch=launch, array_sizes=_sizes(args.array_sizes, n),
+                       assumptions=_assumptions(args.distinct),
+                       scalar_values=_ints(args.params, "--param"))
+    verdict.details.update({"n": n, "threads": launch.local_size[0]})
+    return verdict
+
+
+def _run_launch(args: argparse.Namespace) -> int:
+    from veriscan.check import check_kernel
+    from veriscan.scankernel import resolve_kernel_path
+
+    path = resolve_kernel_path(args.kernel)
+    launch = _launch(args)
+    verdict = check_kernel(path, launch=launch, defines=_pairs(args.defines, "-D", macros=True),
+                           array_sizes=_sizes(args.array_sizes, None), entry=args.entry,
+                           assumptions=_assumptions(args.distinct),
+                           scalar_values=_ints(args.params, "--param"))
+    return emit([verdict], args.json, title=f"static check of {path.name} "
+                f"({launch.describe()})")
+
+
+def _launch(args: argparse.Namespace) -> Launch:
+    from veriscan.check import Launch
+
+    if args.groups is not None:
+        raise VeriscanError("--groups goes with --n; give --num-groups for an explicit launch")
+    if args.local_size is None:
+        raise VeriscanError("no launch given: use --n N for a scan kernel, or --local-size "
+                            "(--blockDim) with --num-groups (--gridDim) or --global-size")
+    local = _dims(args.local_size, "--local-size")
+    if args.global_size is not None:
+        if args.num_groups is not None:
+            raise VeriscanError("give either --num-groups or --global-size, not both")
+        total = _dims(args.global_size, "--global-size")
+        if len(total) != len(local):
+            raise VeriscanError("--global-size and --local-size need the same dimensions")
+        for g, size in zip(total, local, strict=True):
+            if g % size:
+                raise VeriscanError(f"global size {g} is not a multiple of local size {size}")
+        groups = tuple(g // size for g, size in zip(total, local, strict=True))
+    else:
+        groups = _dims(args.num_groups, "--num-groups") if args.num_groups else (1,)
+    return Launch(local, groups)
+
+
+_DIMS = re.compile(r"^\[?\s*(\d+)(\s*,\s*\d+){0,2}\s*\]?$")
+
+
+def _dims(text: str, option: str) -> tuple[int, ...]:
+    if not _DIMS.match(text.strip()):
+        raise VeriscanError(f"{option} expects one to three sizes like 64 or 16,16 "
+                            f"(or GPUVerify's [16,16]), got '{text}'")
+    return tuple(int(x) for x in text.strip().strip("[]").split(","))
+
+
+def _pairs(items: list[str], option: str, macros: bool = False) -> dict[str, str]:
+    """NAME=VALUE items; with ``macros``, NAME may be function-like (``OP(a,b)``)."""
+    from veriscan.frontend.clang_parse import MACRO_NAME
+
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not (MACRO_NAME.match(name) if macros else name.isidentifier()):
+            raise VeriscanError(f"{option} expects NAME=VALUE, got '{item}'")
+        out[name] = value.strip() if sep else "1"
+    return out
+
+
+def _ints(items: list[str], option: str) -> dict[str, int]:
+    out = {}
+    for name, value in _pairs(items, option).items():
+        try:
+            out[name] = int(value, 0)
+        except ValueError:
+            raise VeriscanError(f"{option} {name}={value}: not a whole number") from None
+    return out
+
+
+def _sizes(items: list[str], n: int | None) -> dict[str, int]:
+    from veriscan.scankernel import eval_size_expr
+
+    out = {}
+    for name, text in _pairs(items, "--array-size").items():
+        if n is None and "n" in text:
+            raise VeriscanError(f"--array-size {name}={text}: 'n' is only defined with --n")
+        out[name] = eval_size_expr(text, n or 0, where=f"--array-size {name}")
+        if out[name] < 0:
+            raise VeriscanError(f"--array-size {name}={text} is negative")
+    return out
+
+
+def _assumptions(items: list[str]) -> tuple[DistinctWhere, ...]:
+    from veriscan.check import DistinctWhere
+
+    out = []
+    for item in items:
+        array, _, guard = item.partition(":")
+        if not array.isidentifier() or (guard and not guard.isidentifier()):
+            raise VeriscanError(f"--assume-distinct expects ARRAY or ARRAY:GUARD, got '{item}'")
+        out.append(DistinctWhere(array, guard or None))
+    return tuple(out)

@@ -1,0 +1,116 @@
+"""Run libclang on a kernel file with the right dialect flags and preludes.
+
+The pip build of libclang ships no OpenCL or CUDA headers, so each dialect is
+parsed with a small prelude (``preludes/*.h``) passed as an in-memory
+``-include``: OpenCL C as ``-x cl -cl-std=CL1.2 -cl-no-stdinc``, CUDA C as
+C++ with the CUDA qualifiers turned into ``annotate`` attributes.  Errors from
+clang are the user's problem (bad source), so they become one
+:class:`KernelSourceError` naming the first error and its position.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import clang.cindex as ci
+
+from veriscan.errors import KernelSourceError, SourcePos
+from veriscan.ir.nodes import Dialect
+
+MACRO_NAME = re.compile(r"^[A-Za-z_]\w*(\(\s*(\w+\s*(,\s*\w+\s*)*)?\))?$")  # N, OP(a,b)
+PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
+_PRELUDE_NAME = {Dialect.OPENCL: "opencl.h", Dialect.CUDA: "cuda.h"}
+_VIRTUAL_PRELUDE = "/veriscan-prelude/{}"
+_DIALECT_FLAGS = {
+    Dialect.OPENCL: ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc",
+                     "-Wno-unused-value", "-Wno-macro-redefined"],
+    Dialect.CUDA: ["-x", "c++", "-std=c++14", "-nostdinc", "-nostdinc++",
+                   "-Wno-unused-value", "-Wno-macro-redefined"],
+}
+
+
+@dataclass
+class ParsedUnit:
+    tu: ci.TranslationUnit
+    file: str
+    dialect: Dialect
+
+
+def dialect_for(path: str | Path, dialect: str | None) -> Dialect:
+    if dialect is not None:
+        try:
+            return Dialect(dialect.lower())
+        except ValueError:
+            raise KernelSourceError(f"unknown dialect '{dialect}' (use opencl or cuda)") from None
+    return Dialect.CUDA if Path(path).suffix == ".cu" else Dialect.OPENCL
+
+
+def parse_unit(path: str | Path, source: str, dialect: Dialect,
+               defines: dict[str, str]) -> ParsedUnit:
+    """Parse ``source`` (the contents of ``path``) and fail loudly on any clang error."""
+    file = str(path)
+    unsaved = [(file, source)]
+    args = list(_DIALECT_FLAGS[dialect])
+    for name in (_PRELUDE_NAME[dialect], "generic.h"):
+        virtual = _VIRTUAL_PRELUDE.format(name)
+        unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
+        args += ["-include", virtual]
+    for name, value in defines.items():
+        if not MACRO_NAME.match(name):
+            raise KernelSourceError(f"-D{name}: '{name}' is not a macro name")
+        args.append(f"-D{name}={value}")
+    try:
+        tu = ci.Index.create().parse(file, args=args, unsaved_files=unsaved,
+                                     options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+    except ci.TranslationUnitLoadError as exc:
+        raise KernelSourceError(f"libclang could not parse '{file}': {exc}") from None
+    errors = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+    if errors:
+        first = errors[0]
+        loc = first.location
+        pos = SourcePos(loc.file.name if loc.file else file, loc.line, loc.column)
+        detail = "\n".join(f"{d.location.line}:{d.location.column}: {d.spelling}"
+                           for d in errors[1:6]) or None
+        raise KernelSourceError(f"{first.spelling}", pos, detail)
+    return ParsedUnit(tu, file, dialect)
+
+
+# libclang 18 exports operator-kind queries the Python binding does not wrap yet.
+
+@cache
+def _operator_functions() -> tuple[object, object]:
+    lib = ci.conf.lib
+    binary = lib.clang_getCursorBinaryOperatorKind
+    binary.argtypes = [ci.Cursor]
+    binary.restype = ctypes.c_int
+    unary = lib.clang_getCursorUnaryOperatorKind
+    unary.argtypes = [ci.Cursor]
+    unary.restype = ctypes.c_int
+    return binary, unary
+
+
+# clang's BinaryOperatorKind / UnaryOperatorKind numbering (Index.h, LLVM 17+).
+_BINARY_SPELLING = {
+    1: ".*", 2: "->*", 3: "*", 4: "/", 5: "%", 6: "+", 7: "-", 8: "<<", 9: ">>", 10: "<=>",
+    11: "<", 12: ">", 13: "<=", 14: ">=", 15: "==", 16: "!=", 17: "&", 18: "^", 19: "|",
+    20: "&&", 21: "||", 22: "=", 23: "*=", 24: "/=", 25: "%=", 26: "+=", 27: "-=",
+    28: "<<=", 29: ">>=", 30: "&=", 31: "^=", 32: "|=", 33: ",",
+}
+_UNARY_SPELLING = {
+    1: "post++", 2: "post--", 3: "pre++", 4: "pre--", 5: "&", 6: "*", 7: "+", 8: "-",
+    9: "~", 10: "!", 11: "__real", 12: "__imag", 13: "__extension__", 14: "co_await",
+}
+
+
+def binary_operator(cursor: ci.Cursor) -> str:
+    binary, _ = _operator_functions()
+    return _BINARY_SPELLING.get(binary(cursor), "?")  # type: ignore[operator]
+
+
+def unary_operator(cursor: ci.Cursor) -> str:
+    _, unary = _operator_functions()
+    return _UNARY_SPELLING.get(unary(cursor), "?")  # type: ignore[operator]

@@ -1,0 +1,88 @@
+"""In-bounds accesses and GPUVerify-style ``__assert``s, one thread at a time.
+
+Both are single-thread properties: some thread reaches an access whose index
+is negative or not below the array's extent (local and private arrays have
+declared sizes; global ones only when the caller gives them), or reaches an
+assertion that is false.  One query covers every access; the model names
+the first failing one.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from veriscan.smt.outcome import Finding
+from veriscan.smt.pairs import KernelQueries
+from veriscan.smt.symbols import INDEX_BITS, conj, disj
+from veriscan.smt.trace import Access
+
+Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
+
+
+def array_extents(q: KernelQueries, given: dict[str, Extent]) -> dict[str, Extent]:
+    """Declared sizes of the kernel's arrays, overridden by ``given`` (any array)."""
+    sizes: dict[str, Extent] = {a.name: a.size for a in q.kernel.arrays}
+    known = sizes.keys() | {p.name for p in q.kernel.params if p.is_pointer}
+    sizes.update({name: size for name, size in given.items() if name in known})
+    return sizes
+
+
+def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
+    assert q.trace is not None
+    checked: list[tuple[z3.BoolRef, Access, Extent]] = []
+    for interval in q.trace.intervals:
+        for acc in interval.accesses:
+            if acc.array not in sizes:
+                continue
+            extent = sizes[acc.array]
+            size = z3.BitVecVal(extent, INDEX_BITS) if isinstance(extent, int) else extent
+            outside = z3.simplify(conj(acc.guard, disj(acc.index < 0, acc.index >= size)))
+            if not z3.is_false(outside):
+                checked.append((outside, acc, sizes[acc.array]))
+    if not checked:
+        return None
+    result, solver = q.query(False, disj(*(c[0] for c in checked)))
+    if result == z3.unsat:
+        return None
+    if result != z3.sat:
+        return Finding("bounds", f"solver gave up on the bounds check ({solver.reason_unknown()})")
+    model = q.counterexample(solver)
+    formula, acc, size = next(c for c in checked
+                              if z3.is_true(model.eval(c[0], model_completion=True)))
+    index = model.eval(acc.index, model_completion=True).as_signed_long()  # type: ignore
+    if not isinstance(size, int):
+        size = model.eval(size, model_completion=True).as_long()  # type: ignore
+    approx = q.doubts(formula, model)
+    thread = q.pair.describe(model, q.pair.a)
+    interval = q.trace.intervals[acc.interval]
+    witness = {"array": acc.array, "element": index, "size": size, "access": acc.kind,
+               "at": str(acc.pos), "thread": thread, "interval": interval.describe(),
+               "inputs": q.inputs(model)}
+    text = (f"out-of-bounds {acc.kind} of {acc.array}[{index}] (size {size}) at {acc.pos} "
+            f"by thread {thread['local_id']} of group {thread['group_id']}")
+    if approx:
+        witness["depends_on"] = approx
+        text = f"possible {text} (depends on {', '.join(approx)})"
+    return Finding("bounds", text, exact=not approx, witness=witness)
+
+
+def check_assertions(q: KernelQueries) -> Finding | None:
+    assert q.trace is not None
+    sites = [s for s in q.trace.assertions if not z3.is_false(s.failure)]
+    if not sites:
+        return None
+    result, solver = q.query(False, disj(*(s.failure for s in sites)))
+    if result == z3.unsat:
+        return None
+    if result != z3.sat:
+        return Finding("assertions", f"solver gave up on __assert ({solver.reason_unknown()})")
+    model = q.counterexample(solver)
+    site = next(s for s in sites if z3.is_true(model.eval(s.failure, model_completion=True)))
+    approx = q.doubts(site.failure, model)
+    thread = q.pair.describe(model, q.pair.a)
+    text = f"__assert at {site.pos} fails for thread {thread['local_id']} of group " \
+           f"{thread['group_id']}"
+    if approx:
+        text = f"possibly {text} (depends on {', '.join(approx)})"
+    return Finding("assertions", text, exact=not approx,
+                   witness={"at": str(site.pos), "thread": thread})

@@ -1,0 +1,229 @@
+"""IR expressions as Z3 terms with C's integer semantics (bit-precise).
+
+Integers are bit-vectors of their declared width with two's-complement
+wrap-around, signedness picking the comparison/division/shift flavour, and
+the usual arithmetic conversions applied where the front end left operand
+types apart.  Values of ``TYPE``, floats and other opaque data live in an
+uninterpreted sort: the race and bounds encodings never need their values,
+and any use of them in a condition or index yields an over-approximated
+(``~``) symbol so a counterexample depending on it is reported as unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import z3
+
+from veriscan.ir import nodes as ir
+from veriscan.smt.symbols import VALUE, SymbolTable, sort_of
+from veriscan.smt.threads import Launch, ThreadIds
+
+_GENERIC_OP = z3.Function("generic_op", VALUE, VALUE, VALUE)
+_IDENTITY = z3.Const("generic_identity", VALUE)
+
+
+def int_type(t: ir.ScalarType) -> ir.ScalarType:
+    """Integer promotion: bools and narrow integers compute as ``int``."""
+    if t.kind is ir.TypeKind.BOOL or (t.kind is ir.TypeKind.INT and t.bits < 32):
+        return ir.INT
+    return t
+
+
+def common_type(a: ir.ScalarType, b: ir.ScalarType) -> ir.ScalarType | None:
+    """C's usual arithmetic conversions for integers; None when either is opaque."""
+    if not all(t.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL) for t in (a, b)):
+        return None
+    a, b = int_type(a), int_type(b)
+    if a.signed == b.signed:
+        return a if a.bits >= b.bits else b
+    unsigned, signed = (a, b) if not a.signed else (b, a)
+    if unsigned.bits >= signed.bits:
+        return unsigned
+    return signed
+
+
+def convert(value: z3.ExprRef, src: ir.ScalarType, dst: ir.ScalarType,
+            symbols: SymbolTable) -> z3.ExprRef:
+    """C conversion from ``src`` to ``dst``; conversions the model cannot follow are havoc."""
+    if src.kind is ir.TypeKind.BOOL and not z3.is_bool(value):
+        src = ir.ScalarType(ir.TypeKind.INT, value.size(), False)  # type: ignore[attr-defined]
+    if dst.kind is ir.TypeKind.BOOL:
+        if z3.is_bool(value):
+            return value
+        if src.kind is ir.TypeKind.INT:
+            return value != z3.BitVecVal(0, value.size())  # type: ignore[attr-defined]
+        return symbols.fresh("bool_of_opaque", z3.BoolSort())
+    if dst.kind is ir.TypeKind.INT:
+        if z3.is_bool(value):
+            return z3.If(value, z3.BitVecVal(1, dst.bits), z3.BitVecVal(0, dst.bits))
+        if src.kind is ir.TypeKind.INT:
+            return resize(value, src.signed, dst.bits)
+        return symbols.fresh(f"int_of_{src}", z3.BitVecSort(dst.bits))
+    if value.sort() == VALUE:
+        return value
+    return symbols.fresh(f"{dst}_of_{src}", VALUE)
+
+
+def resize(value: z3.ExprRef, signed: bool, bits: int) -> z3.ExprRef:
+    width = value.size()  # type: ignore[attr-defined]
+    if width == bits:
+        return value
+    if width > bits:
+        return z3.Extract(bits - 1, 0, value)
+    return (z3.SignExt if signed else z3.ZeroExt)(bits - width, value)
+
+
+def as_index(value: z3.ExprRef, t: ir.ScalarType, symbols: SymbolTable) -> z3.ExprRef:
+    """An element index as a 64-bit signed bit-vector."""
+    return convert(value, t, ir.LONG, symbols)
+
+
+class ExprEncoder:
+    """Evaluates IR expressions in an environment of one thread's private values."""
+
+    def __init__(self, launch: Launch, ids: ThreadIds, symbols: SymbolTable,
+                 env: dict[str, z3.ExprRef], scalars: Callable[[str], z3.ExprRef | None],
+                 var_types: dict[str, ir.ScalarType],
+                 constants: dict[int, z3.ExprRef] | None = None):
+        self.launch = launch
+        self.ids = ids
+        self.symbols = symbols
+        self.env = env
+        self.scalars = scalars
+        self.var_types = var_types
+        self.constants = constants or {}  # literal value -> symbolic stand-in (e.g. N)
+
+    def typed(self, e: ir.Expr, t: ir.ScalarType) -> z3.ExprRef:
+        return convert(self.eval(e), e.type, t, self.symbols)
+
+    def eval(self, e: ir.Expr) -> z3.ExprRef:
+        method = getattr(self, f"_{type(e).__name__}")
+        return method(e)
+
+    def _Const(self, e: ir.Const) -> z3.ExprRef:
+        if e.type.kind is ir.TypeKind.BOOL:
+            return z3.BoolVal(bool(e.value))
+        if e.type.kind is ir.TypeKind.INT:
+            stand_in = self.constants.get(int(e.value))
+            if stand_in is not None:
+                return resize(stand_in, True, e.type.bits)
+            return z3.BitVecVal(int(e.value) % (1 << e.type.bits), e.type.bits)
+        return z3.Const(f"literal {e.value!r}", VALUE)
+
+    def _Var(self, e: ir.Var) -> z3.ExprRef:
+        if e.name in self.env:
+            value = self.env[e.name]
+        else:
+            value = self.scalars(e.name)
+            if value is None:
+                value = self.symbols.fresh(f"uninitialised {e.name}", sort_of(
+                    self.var_types.get(e.name, e.type)))
+            self.env[e.name] = value
+        declared = self.var_types.get(e.name, e.type)
+        return convert(value, declared, e.type, self.symbols)
+
+    def _Builtin(self, e: ir.Builtin) -> z3.ExprRef:
+        kind, d = e.kind, e.dim
+        ls = self.launch.local_term(d)
+        ng = self.launch.groups_term(d)
+        value: z3.ExprRef
+        if kind is ir.BuiltinKind.LOCAL_ID:
+            value = self.ids.local[d]
+        elif kind is ir.BuiltinKind.GROUP_ID:
+            value = self.ids.group[d]
+        elif kind is ir.BuiltinKind.LOCAL_SIZE:
+            value = ls
+        elif kind is ir.BuiltinKind.NUM_GROUPS:
+            value = ng
+        elif kind is ir.BuiltinKind.GLOBAL_ID:
+            value = self.ids.group[d] * ls + self.ids.local[d]
+        else:
+            value = z3.simplify(ls * ng)
+        return resize(value, False, e.type.bits) if e.type.kind is ir.TypeKind.INT else value
+
+    def _BinOp(self, e: ir.BinOp) -> z3.ExprRef:
+        op = e.op
+        if op in ("&&", "||"):
+            a = self.typed(e.lhs, ir.BOOL)
+            b = self.typed(e.rhs, ir.BOOL)
+            return z3.And(a, b) if op == "&&" else z3.Or(a, b)
+        if op in ("==", "!=", "<", "<=", ">", ">="):
+            t = common_type(e.lhs.type, e.rhs.type)
+            if t is None:
+                self.eval(e.lhs)
+                self.eval(e.rhs)
+                return self.symbols.fresh("comparison of opaque values", z3.BoolSort())
+            return _compare(op, self.typed(e.lhs, t), self.typed(e.rhs, t), t.signed)
+        if e.type.kind is not ir.TypeKind.INT or common_type(e.lhs.type, e.rhs.type) is None:
+            self.eval(e.lhs)
+            self.eval(e.rhs)
+            return self.symbols.fresh(f"opaque '{op}'", sort_of(e.type))
+        a = self.typed(e.lhs, e.type)
+        b = self.typed(e.rhs, e.type)
+        return _arith(op, a, b, e.type.signed)
+
+    def _UnOp(self, e: ir.UnOp) -> z3.ExprRef:
+        if e.op == "!":
+            return z3.Not(self.typed(e.operand, ir.BOOL))
+        if e.type.kind is not ir.TypeKind.INT:
+            self.eval(e.operand)
+            return self.symbols.fresh(f"opaque '{e.op}'", sort_of(e.type))
+        value = self.typed(e.operand, e.type)
+        return -value if e.op == "-" else ~value
+
+    def _Select(self, e: ir.Select) -> z3.ExprRef:
+        return z3.If(self.typed(e.cond, ir.BOOL), self.typed(e.then, e.type),
+                     self.typed(e.other, e.type))
+
+    def _Cast(self, e: ir.Cast) -> z3.ExprRef:
+        return self.typed(e.operand, e.type)
+
+    def _GenericOp(self, e: ir.GenericOp) -> z3.ExprRef:
+        a = self.eval(e.lhs)
+        b = self.eval(e.rhs)
+        if a.sort() == VALUE and b.sort() == VALUE:
+            return _GENERIC_OP(a, b)
+        return self.symbols.fresh("OPERATOR", sort_of(e.type))
+
+    def _GenericIdentity(self, e: ir.GenericIdentity) -> z3.ExprRef:
+        return _IDENTITY if sort_of(e.type) == VALUE else self.symbols.fresh(
+            "IDENTITY", sort_of(e.type))
+
+    def _Opaque(self, e: ir.Opaque) -> z3.ExprRef:
+        for arg in e.args:
+            self.eval(arg)
+        return self.symbols.fresh(f"{e.name}()", sort_of(e.type))
+
+
+def _compare(op: str, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.BoolRef:
+    if op == "==":
+        return a == b
+    if op == "!=":
+        return a != b
+    table = {"<": (z3.ULT, lambda x, y: x < y), "<=": (z3.ULE, lambda x, y: x <= y),
+             ">": (z3.UGT, lambda x, y: x > y), ">=": (z3.UGE, lambda x, y: x >= y)}
+    unsigned_fn, signed_fn = table[op]
+    return signed_fn(a, b) if signed else unsigned_fn(a, b)
+
+
+def _arith(op: str, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.ExprRef:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        return a / b if signed else z3.UDiv(a, b)
+    if op == "%":
+        return z3.SRem(a, b) if signed else z3.URem(a, b)
+    if op == "<<":
+        return a << b
+    if op == ">>":
+        return a >> b if signed else z3.LShR(a, b)
+    if op == "&":
+        return a & b
+    if op == "|":
+        return a | b
+    return a ^ b

@@ -1,0 +1,480 @@
+"""Symbolic execution of one thread into barrier intervals of guarded accesses.
+
+Uniform values (loop counters driven by ``N`` and the launch) fold to
+constants, so loops containing barriers unroll per iteration exactly as the
+hardware runs them (lg n iterations for the scans: 31 at n = 2^31).  Control
+that depends on the thread is kept symbolic: both arms of an ``if`` run under
+their guard and the environments are merged.  Loops without barriers are
+abstracted soundly instead of unrolled: an affine induction variable becomes
+``init + k*step`` for a fresh iteration counter ``k`` bounded by the loop
+condition (exact), every other variable the loop writes is havocked
+(over-approximated).  Barriers under non-constant guards are settled by the
+:class:`BarrierOracle` (all threads reach it, a divergence, or unknown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import z3
+
+from veriscan.ir import nodes as ir
+from veriscan.ir.visit import assigned_vars, sub_exprs, walk
+from veriscan.smt.encode import ExprEncoder, as_index, convert, resize
+from veriscan.smt.outcome import Finding
+from veriscan.smt.symbols import INDEX_BITS, SymbolTable, conj, disj, sort_of
+from veriscan.smt.threads import Launch, ThreadIds
+from veriscan.smt.trace import Access, AssertionSite, Interval, Iteration, Trace
+
+BARRIER_LOOP_LIMIT = 4096   # iterations of a loop with barriers before giving up
+SYMBOLIC_LOOP_LIMIT = 64    # ... when its exit depends on a symbol (N, a kernel scalar)
+PLAIN_LOOP_LIMIT = 32       # uniform iterations of a barrier-free loop before abstracting
+
+Env = dict[str, z3.ExprRef]
+
+
+class BarrierOracle(Protocol):
+    def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Barrier,
+                       context: tuple[Iteration, ...]) -> bool:
+        """True: every thread reaches the barrier; False: all or none of a group do,
+        depending on uniform values; raise Finding when threads of a group disagree."""
+
+    def feasible(self, guard: z3.BoolRef) -> bool:
+        """Whether some thread of the launch can have ``guard`` true."""
+
+
+@dataclass
+class _LoopExits:
+    breaks: list[tuple[z3.BoolRef, Env]] = field(default_factory=list)
+    continues: list[tuple[z3.BoolRef, Env]] = field(default_factory=list)
+
+
+class Executor:
+    def __init__(self, kernel: ir.Kernel, launch: Launch, ids: ThreadIds, symbols: SymbolTable,
+                 scalars: Callable[[str], z3.ExprRef | None],
+                 read_only: Callable[[str], z3.FuncDeclRef | None], oracle: BarrierOracle,
+                 constants: dict[int, z3.ExprRef] | None = None):
+        self.kernel = kernel
+        self.symbols = symbols
+        self.read_only = read_only
+        self.oracle = oracle
+        self.enc = ExprEncoder(launch, ids, symbols, {}, scalars, kernel.var_types, constants)
+        self.active: z3.BoolRef = z3.BoolVal(True)
+        self.trace = Trace([Interval(0, None, ())])
+        self.context: list[Iteration] = []
+        self.loops: list[_LoopExits] = []
+        self.seq = 0
+        zero = z3.BitVecVal(0, 32)
+        self.epochs: dict[ir.Fence, z3.ExprRef] = {ir.Fence.LOCAL: zero, ir.Fence.GLOBAL: zero}
+        self.after: list[tuple[int, ir.Fence]] = []
+
+    # ---------------------------------------------------------------- driver
+
+    def run(self) -> Trace:
+        self.block(self.kernel.body)
+        return self.trace
+
+    @property
+    def env(self) -> Env:
+        return self.enc.env
+
+    def set_env(self, env: Env) -> None:
+        self.enc.env = env
+
+    def block(self, stmts: list[ir.Stmt]) -> None:
+        for stmt in stmts:
+            if z3.is_false(self.active):
+                return
+            getattr(self, f"_{type(stmt).__name__}")(stmt)
+
+    def cond(self, e: ir.Expr) -> z3.BoolRef:
+        return z3.simplify(self.enc.typed(e, ir.BOOL))
+
+    def assign(self, name: str, value: z3.ExprRef, src: ir.ScalarType) -> None:
+        declared = self.kernel.var_types.get(name, src)
+        self.env[name] = z3.simplify(convert(value, src, declared, self.symbols))
+
+    def merge(self, guard: z3.BoolRef, chosen: Env, other: Env) -> Env:
+        """Per variable: ``chosen`` where ``guard`` holds, ``other`` elsewhere."""
+        out = dict(other)
+        for name, value in chosen.items():
+            prev = other.get(name)
+            if prev is None:
+                out[name] = value
+            elif not prev.eq(value):
+                out[name] = z3.simplify(z3.If(guard, value, prev))
+        return out
+
+    # ------------------------------------------------------------ statements
+
+    def _Assign(self, s: ir.Assign) -> None:
+        self.assign(s.target, self.enc.eval(s.value), s.value.type)
+
+    def _Load(self, s: ir.Load) -> None:
+        index = self.access(s.array, s.index, False, s)
+        function = self.read_only(s.array)
+        elem = self.element_type(s.array)
+        value = (function(index) if function is not None
+                 else self.symbols.fresh(f"{s.array}[...] read at line {s.pos.line}",
+                                         sort_of(elem)))
+        self.assign(s.target, value, elem)
+
+    def _Store(self, s: ir.Store) -> None:
+        self.enc.eval(s.value)
+        self.access(s.array, s.index, True, s)
+
+    def access(self, array: str, index_e: ir.Expr, write: bool, s: ir.Stmt) -> z3.ExprRef:
+        index = z3.simplify(as_index(self.enc.eval(index_e), index_e.type, self.symbols))
+        interval = self.trace.intervals[-1]
+        self.seq += 1
+        interval.accesses.append(Access(
+            array, index, write, self.active, s.pos, interval.number, self.seq,
+            (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]), tuple(self.after)))
+        return index
+
+    def element_type(self, array: str) -> ir.ScalarType:
+        decl = self.kernel.array(array)
+        if decl is not None:
+            return decl.type
+        param = self.kernel.param(array)
+        return param.type if param is not None else ir.INT
+
+    def _Barrier(self, s: ir.Barrier) -> None:
+        context = tuple(self.context)
+        everyone = z3.is_true(self.active) or self.oracle.reached_by_all(self.active, s,
+                                                                         context)
+        self.trace.barriers_checked += 1
+        self.seq += 1
+        self.after.append((self.seq, s.fences))
+        if everyone:
+            self.trace.intervals.append(Interval(len(self.trace.intervals), s.pos, context,
+                                                 s.fences))
+            return
+        # Uniform but not constant (it depends on N or a kernel scalar): count it.
+        fired = z3.If(self.active, z3.BitVecVal(1, 32), z3.BitVecVal(0, 32))
+        for fence in (ir.Fence.LOCAL, ir.Fence.GLOBAL):
+            if fence in s.fences:
+                self.epochs[fence] = z3.simplify(self.epochs[fence] + fired)
+
+    def _If(self, s: ir.If) -> None:
+        c = self.cond(s.cond)
+        if z3.is_true(c):
+            self.block(s.then)
+            return
+        if z3.is_false(c):
+            self.block(s.other)
+            return
+        entry, base, certain = self.active, dict(self.env), len(self.after)
+        then_start = self.active = z3.simplify(conj(entry, c))
+        self.block(s.then)
+        del self.after[certain:]  # barriers inside one arm are not certain after it
+        then_env, then_active = self.env, self.active
+        self.set_env(dict(base))
+        else_start = self.active = z3.simplify(conj(entry, z3.Not(c)))
+        self.block(s.other)
+        del self.after[certain:]
+        self.set_env(self.merge(c, then_env, self.env))
+        if then_active.eq(then_start) and self.active.eq(else_start):
+            self.active = entry  # nobody left either arm: the same threads carry on
+        else:
+            self.active = z3.simplify(disj(then_active, self.active))
+
+    def _Return(self, s: ir.Return) -> None:
+        self.active = z3.BoolVal(False)
+
+    def _Break(self, s: ir.Break) -> None:
+        self.loops[-1].breaks.append((self.active, dict(self.env)))
+        self.active = z3.BoolVal(False)
+
+    def _Continue(self, s: ir.Continue) -> None:
+        self.loops[-1].continues.append((self.active, dict(self.env)))
+        self.active = z3.BoolVal(False)
+
+    def _Assume(self, s: ir.Assume) -> None:
+        self.trace.assumptions.append(z3.Implies(self.active, self.cond(s.cond)))
+
+    def _Assert(self, s: ir.Assert) -> None:
+        failure = z3.simplify(conj(self.active, z3.Not(self.cond(s.cond))))
+        self.trace.assertions.append(AssertionSite(failure, s.pos))
+
+    def _Unsupported(self, s: ir.Unsupported) -> None:
+        raise Finding("execution", f"unsupported construct at {s.pos}: {s.construct}")
+
+    def rejoin(self, exits: list[tuple[z3.BoolRef, Env]], certain: int | None = None) -> None:
+        """Threads that left through break/continue (or an earlier loop exit) take
+        part again here; barriers after position ``certain`` are no longer certain."""
+        if exits and certain is not None:
+            del self.after[certain:]
+        for guard, env in exits:
+            self.set_env(self.merge(guard, env, self.env))
+            self.active = z3.simplify(disj(self.active, guard))
+
+    # ----------------------------------------------------------------- loops
+
+    def _Loop(self, s: ir.Loop) -> None:
+        self.block(s.init)
+        has_barrier = any(isinstance(x, ir.Barrier) for x in walk(s.body + s.step))
+        if not has_barrier and _affine_vars(s) and not self.short_uniform(s):
+            self.abstract_loop(s, first_iteration=0)
+            return
+        limit = BARRIER_LOOP_LIMIT if has_barrier else PLAIN_LOOP_LIMIT
+        modified = sorted(assigned_vars(s.body + s.step))
+        left: list[tuple[z3.BoolRef, Env]] = []
+        exits = _LoopExits()
+        self.loops.append(exits)
+        entry_certain = len(self.after)
+        staggered = False  # some threads left before others (or may have)
+        try:
+            iteration = 0
+            while True:
+                c = self.cond(s.cond) if s.test_first or iteration else z3.BoolVal(True)
+                leaving = z3.simplify(conj(self.active, z3.Not(c)))
+                if not z3.is_false(leaving):
+                    if not has_barrier and not z3.is_true(z3.simplify(z3.Not(c))):
+                        self.abstract_loop(s, first_iteration=iteration)
+                        break
+                    left.append((leaving, dict(self.env)))
+                    self.active = z3.simplify(conj(self.active, c))
+                    if not z3.is_false(self.active):
+                        staggered = True
+                        if not self.oracle.feasible(self.active):
+                            break  # no launch runs this iteration
+                if z3.is_false(self.active):
+                    break
+                if staggered and has_barrier and iteration >= SYMBOLIC_LOOP_LIMIT:
+                    raise Finding("execution", f"the loop at {s.pos} contains a barrier and "
+                                  "its trip count depends on a value that is not a compile-"
+                                  f"time constant; unrolling stopped after {iteration} "
+                                  "iterations (fix the value with --param or -D)")
+                if iteration >= limit:
+                    if has_barrier:
+                        raise Finding("execution", f"the loop at {s.pos} (which contains a "
+                                      f"barrier) runs more than {limit} iterations; "
+                                      "unrolling stopped")
+                    self.abstract_loop(s, first_iteration=iteration)
+                    break
+                self.context.append(Iteration(s.label, iteration, self.snapshot(modified)))
+                iteration_certain = len(self.after)
+                self.block(s.body)
+                self.rejoin(exits.continues, iteration_certain)
+                exits.continues.clear()
+                self.block(s.step)
+                self.context.pop()
+                iteration += 1
+        finally:
+            self.loops.pop()
+        self.rejoin(left + exits.breaks, entry_certain if staggered or exits.breaks else None)
+
+    def short_uniform(self, s: ir.Loop) -> bool:
+        """Whether a counted loop runs a constant number of iterations, at most the limit.
+
+        Such loops are unrolled rather than abstracted: every value stays exact
+        (no havocked exit state), which keeps later barriers' guards constant.
+        """
+        affine = _affine_vars(s)
+        if not _counted(s, affine):
+            return False
+        env = dict(self.env)
+        saved = self.enc.env
+        self.enc.env = env
+        try:
+            for _ in range(PLAIN_LOOP_LIMIT + 1):
+                c = self.cond(s.cond)
+                if z3.is_false(c):
+                    return True
+                if not z3.is_true(c):
+                    return False
+                steps = {name: z3.simplify(self.enc.typed(
+                    ir.BinOp(s.pos, self.kernel.var_types.get(name, ir.INT), "+",
+                             ir.Var(s.pos, self.kernel.var_types.get(name, ir.INT), name),
+                             step), self.kernel.var_types.get(name, ir.INT)))
+                         for name, step in affine.items()}
+                env.update(steps)
+            return False
+        finally:
+            self.enc.env = saved
+
+    def cannot_wrap(self, shape: _Monotone, t: ir.ScalarType) -> z3.BoolRef:
+        """The bound stops the counter before it could pass the end of its type.
+
+        Only when the comparison happens in the counter's own type (no
+        promotion to a wider one, under which the counter could wrap while the
+        comparison does not notice); otherwise False (no fact)."""
+        if t.bits < 32 or shape.bound.type != t or shape.counter != t:
+            return z3.BoolVal(False)
+        wide = 2 * INDEX_BITS + 2  # room for any bound plus any constant step
+        ext = z3.SignExt if t.signed else z3.ZeroExt
+        bound = ext(wide - t.bits, self.enc.typed(shape.bound, t))
+        top = (1 << (t.bits - 1)) - 1 if t.signed else (1 << t.bits) - 1
+        bottom = -(1 << (t.bits - 1)) if t.signed else 0
+        reach = {"<": shape.step - 1, "<=": shape.step, ">": shape.step + 1, ">=": shape.step}
+        last = bound + z3.BitVecVal(reach[shape.op], wide)
+        if shape.step > 0:
+            return last <= z3.BitVecVal(top, wide)
+        return last >= z3.BitVecVal(bottom, wide)
+
+    def snapshot(self, names: list[str]) -> tuple[tuple[str, int], ...]:
+        out = []
+        for name in names:
+            value = self.env.get(name)
+            if value is not None and z3.is_bv_value(value):
+                t = self.kernel.var_types.get(name, ir.INT)
+                raw = value.as_long()  # type: ignore[attr-defined]
+                if t.signed and raw >= 1 << (t.bits - 1):
+                    raw -= 1 << t.bits
+                out.append((name.split("#")[0], raw))
+        return tuple(out)
+
+    def abstract_loop(self, s: ir.Loop, first_iteration: int) -> None:
+        """Every remaining iteration at once: iteration ``k`` for a fresh ``k``."""
+        affine = _affine_vars(s)
+        exact = _counted(s, affine) and first_iteration == 0
+        entry_active, entry_env = self.active, dict(self.env)
+        k = self.symbols.fresh(f"k {s.label}", z3.BitVecSort(INDEX_BITS), exact=exact)
+        # start + k*step modulo 2^bits is exactly the sequence the counter runs
+        # through, wrap-around included, so k is left unbounded (sound).  A
+        # witness is only exact if no counter wrapped on the way to it.  A
+        # monotone loop whose bound keeps the counter away from the end of its
+        # type never wraps before leaving: then (only then) no-wrap is a fact.
+        shape = _monotone(s, affine)
+        facts: list[z3.BoolRef] = []
+        modified = assigned_vars(s.body + s.step)
+        for name in modified:
+            t = self.kernel.var_types.get(name, ir.INT)
+            if name in affine and t.kind is ir.TypeKind.INT:
+                start = entry_env.get(name)
+                if start is None:
+                    start = self.enc.eval(ir.Var(s.pos, t, name))
+                step_e = affine[name]
+                native = self.enc.eval(step_e)
+                if step_e.type.kind is not ir.TypeKind.INT:
+                    native, step_e = self.enc.typed(step_e, ir.LONG), ir.Cast(s.pos, ir.LONG,
+                                                                              step_e)
+                step = convert(native, step_e.type, t, self.symbols)
+                value, no_wrap = _affine_value(start, step, (native, step_e.type), k, t)
+                self.env[name] = z3.simplify(value)
+                self.trace.no_wrap.append(no_wrap)
+                if shape is not None and shape.var == name:
+                    facts.append(z3.Implies(self.cannot_wrap(shape, t), no_wrap))
+            else:
+                self.env[name] = self.symbols.fresh(f"{name.split('#')[0]} in {s.label}",
+                                                    sort_of(t))
+        c = self.cond(s.cond)
+        if not s.test_first and first_iteration == 0:
+            c = disj(k == 0, c)
+        self.active = z3.simplify(conj(entry_active, c, *facts))
+        exits = _LoopExits()
+        self.loops.append(exits)
+        self.context.append(Iteration(s.label, -1, ()))
+        try:
+            self.block(s.body)
+            self.rejoin(exits.continues)
+            self.block(s.step)
+        finally:
+            self.context.pop()
+            self.loops.pop()
+        # Every thread that entered leaves (termination of barrier-free loops is
+        # assumed) with unknown values in whatever the loop writes -- except
+        # those that returned inside it, which we cannot tell apart: whether a
+        # thread is still running becomes an unknown of its own.
+        for name in modified:
+            t = self.kernel.var_types.get(name, ir.INT)
+            self.env[name] = self.symbols.fresh(f"{name.split('#')[0]} after {s.label}",
+                                                sort_of(t))
+        if any(isinstance(x, ir.Return) for x in walk(s.body + s.step)):
+            running = self.symbols.fresh(f"still running after {s.label}", z3.BoolSort())
+            self.active = z3.simplify(conj(entry_active, running))
+        else:
+            self.active = entry_active
+
+
+def _strip_casts(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Cast):
+        e = e.operand
+    return e
+
+
+def _affine_vars(s: ir.Loop) -> dict[str, ir.Expr]:
+    """Variables updated only by ``v = v +/- e`` in the step, ``e`` loop-invariant."""
+    modified = assigned_vars(s.body + s.step)
+    in_body = assigned_vars(s.body)
+    out: dict[str, ir.Expr] = {}
+    for stmt in s.step:
+        if not isinstance(stmt, ir.Assign) or stmt.target in in_body:
+            continue
+        value = _strip_casts(stmt.value)
+        if not (isinstance(value, ir.BinOp) and value.op in ("+", "-")):
+            continue
+        lhs = _strip_casts(value.lhs)
+        if not (isinstance(lhs, ir.Var) and lhs.name == stmt.target):
+            continue
+        if any(isinstance(x, ir.Var) and x.name in modified for x in sub_exprs(value.rhs)):
+            continue
+        if sum(1 for x in s.step if isinstance(x, ir.Assign) and x.target == stmt.target) != 1:
+            continue
+        step = value.rhs if value.op == "+" else ir.UnOp(value.pos, value.rhs.type, "-",
+                                                         value.rhs)
+        out[stmt.target] = step
+    return out
+
+
+@dataclass(frozen=True)
+class _Monotone:
+    """A loop ``v OP bound`` stepping ``v`` by a constant towards ``bound``."""
+
+    var: str
+    op: str
+    bound: ir.Expr
+    step: int  # signed
+    counter: ir.ScalarType  # the type the condition sees the counter in
+
+
+def _monotone(s: ir.Loop, affine: dict[str, ir.Expr]) -> _Monotone | None:
+    """``v < bound`` (``<=``) with a positive constant step, or ``v > bound``
+    (``>=``) with a negative one, and a loop-invariant bound."""
+    cond = s.cond
+    if not isinstance(cond, ir.BinOp) or cond.op not in ("<", "<=", ">", ">="):
+        return None
+    modified = assigned_vars(s.body + s.step)
+    lhs, rhs = _strip_casts(cond.lhs), _strip_casts(cond.rhs)
+    if not (isinstance(lhs, ir.Var) and lhs.name in affine):
+        return None
+    if any(isinstance(x, ir.Var) and x.name in modified for x in sub_exprs(rhs)):
+        return None
+    step = _strip_casts(affine[lhs.name])
+    negative = isinstance(step, ir.UnOp)
+    if negative:
+        step = _strip_casts(step.operand)
+    if not isinstance(step, ir.Const) or not isinstance(step.value, int) or step.value <= 0:
+        return None
+    if (cond.op in ("<", "<=")) == negative:
+        return None
+    return _Monotone(lhs.name, cond.op, cond.rhs, -step.value if negative else step.value,
+                     cond.lhs.type)
+
+
+def _counted(s: ir.Loop, affine: dict[str, ir.Expr]) -> bool:
+    """Whether ``k`` ranges over exactly the iterations the loop runs: a monotone
+    loop without ``break``/``return``, so the condition holds at iteration k iff
+    it held at every earlier one."""
+    if any(isinstance(x, (ir.Break, ir.Return)) for x in walk(s.body)):
+        return False
+    return _monotone(s, affine) is not None
+
+
+def _affine_value(start: z3.ExprRef, step: z3.ExprRef,
+                  written: tuple[z3.ExprRef, ir.ScalarType], k: z3.ExprRef,
+                  t: ir.ScalarType) -> tuple[z3.ExprRef, z3.BoolRef]:
+    """``start + k*step`` in ``t``, and the fact that it equals the mathematical
+    ``start + k*step`` with the step as written (so the counter never wrapped)."""
+    bits = t.bits
+    native, native_t = written
+    wide = max(bits, native_t.bits) + INDEX_BITS + 2
+    ext = z3.SignExt if t.signed else z3.ZeroExt
+    step_ext = z3.SignExt if native_t.signed else z3.ZeroExt
+    value = start + resize(k, False, bits) * step
+    exact = ext(wide - bits, start) + z3.ZeroExt(wide - INDEX_BITS, k) * step_ext(
+        wide - native_t.bits, native)
+    return value, ext(wide - bits, value) == exact

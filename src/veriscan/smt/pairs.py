@@ -1,0 +1,270 @@
+"""The per-kernel query context shared by the race, divergence and bounds checks.
+
+It owns the two symbolic threads, the shared symbols (kernel scalars, the
+read-only inputs as uninterpreted functions of the index) and the stated
+assumptions, and runs the symbolic execution of thread A.  Read-only inputs
+are functions so both threads see the same contents; that is what lets a
+``DistinctWhere`` assumption about an index array mean something.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import z3
+
+from veriscan.ir import nodes as ir
+from veriscan.ir.visit import walk
+from veriscan.smt.execute import Executor
+from veriscan.smt.outcome import Finding
+from veriscan.smt.solver import QUERY_TIMEOUT_MS, new_solver
+from veriscan.smt.symbols import INDEX_BITS, SymbolTable, approximations, readable, sort_of
+from veriscan.smt.threads import Launch, Pair, in_launch, same_group
+from veriscan.smt.trace import Iteration, Trace
+
+
+@dataclass(frozen=True)
+class DistinctWhere:
+    """For indices i != j (with guard[i] != 0 and guard[j] != 0 when a guard is given),
+    array[i] != array[j].  Stated by the caller; verdicts list it as used."""
+
+    array: str
+    guard: str | None = None
+
+    def describe(self) -> str:
+        cond = f" where {self.guard}[i] != 0 and {self.guard}[j] != 0" if self.guard else ""
+        return f"{self.array}[i] != {self.array}[j] for all i != j{cond}"
+
+
+FIRST_TRY_MS = 250  # the undivided query, before splitting into cases
+
+
+class KernelQueries:
+    def __init__(self, kernel: ir.Kernel, launch: Launch,
+                 scalar_values: dict[str, int] | None = None,
+                 assumptions: tuple[DistinctWhere, ...] = (),
+                 constants: dict[int, z3.ExprRef] | None = None,
+                 timeout_ms: int = QUERY_TIMEOUT_MS, deadline: float | None = None):
+        self.kernel = kernel
+        self.launch = launch
+        self.symbols = SymbolTable()
+        self.pair = Pair(launch, self.symbols)
+        self.assumptions = assumptions
+        self.scalar_values = dict(scalar_values or {})
+        self.constants = dict(constants or {})
+        self.timeout_ms = timeout_ms
+        self.deadline = deadline  # time.monotonic() after which queries answer unknown
+        written = {s.array for s in walk(kernel.body) if isinstance(s, ir.Store)}
+        self._functions: dict[str, z3.FuncDeclRef] = {}
+        for p in kernel.params:
+            if p.is_pointer and p.name not in written:
+                self._functions[p.name] = z3.Function(f"{p.name}[]", z3.BitVecSort(INDEX_BITS),
+                                                      sort_of(p.type))
+        self._scalars: dict[str, z3.ExprRef] = {}
+        for p in kernel.params:
+            if not p.is_pointer and p.type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL):
+                if p.name in self.scalar_values:
+                    value = self.scalar_values[p.name]
+                    self._scalars[p.name] = (z3.BoolVal(bool(value)) if p.type.kind is
+                                             ir.TypeKind.BOOL else
+                                             z3.BitVecVal(value % (1 << p.type.bits), p.type.bits))
+                else:
+                    self._scalars[p.name] = z3.Const(p.name, sort_of(p.type))
+        for a in assumptions:
+            for name in (a.array, a.guard):
+                if name is not None and name not in self._functions:
+                    raise Finding("assumptions", f"assumption '{a.describe()}' names '{name}', "
+                                  "which is not a read-only pointer parameter of the kernel")
+        self.trace: Trace | None = None
+        self._quick: z3.Solver | None = None
+
+    def inputs(self, model: z3.ModelRef) -> dict[str, int]:
+        """The model's choice of the free inputs a witness depends on: kernel
+        scalars not fixed by the caller and, in a parametric proof, n."""
+        out: dict[str, int] = {}
+        for name, sym in self._scalars.items():
+            if name not in self.scalar_values and z3.is_const(sym) and not z3.is_bv_value(sym):
+                value = model.eval(sym, model_completion=True)
+                out[name] = (int(z3.is_true(value)) if z3.is_bool(value)
+                             else value.as_signed_long())  # type: ignore[attr-defined]
+        for stand_in in self.constants.values():
+            out["n"] = model.eval(stand_in, model_completion=True).as_long()  # type: ignore
+        return out
+
+    def scalar(self, name: str) -> z3.ExprRef | None:
+        return self._scalars.get(name)
+
+    def read_only(self, name: str) -> z3.FuncDeclRef | None:
+        return self._functions.get(name)
+
+    def execute(self) -> Trace:
+        executor = Executor(self.kernel, self.launch, self.pair.a, self.symbols, self.scalar,
+                            self.read_only, self, self.constants)
+        self.trace = executor.trace  # assumptions become visible to queries as they appear
+        return executor.run()
+
+    # --------------------------------------------------------- solver helpers
+
+    def query(self, both: bool, *formulas: z3.BoolRef) -> tuple[z3.CheckSatResult, z3.Solver]:
+        """Check ``formulas`` for one thread (or the pair); the solver keeps the model.
+
+        When the solver gives up and the launch has cases (parametric proofs:
+        one per value of lg n), each case is tried on its own: the symbolic
+        execution is shared, only the solving is split.
+        """
+        cases = self.launch.cases()
+        s = self.solver(both=both)
+        s.add(*formulas)
+        # With cases to fall back on, the whole problem only gets a short try.
+        result = self._check(s, FIRST_TRY_MS if cases else self.timeout_ms)
+        if result != z3.unknown or not cases:
+            return result, s
+        for case in cases:
+            s = self.solver(both=both)
+            s.add(case, *formulas)
+            result = self._check(s, self.timeout_ms)
+            if result != z3.unsat:
+                return result, s
+        return z3.unsat, s
+
+    def _check(self, s: z3.Solver, timeout_ms: int) -> z3.CheckSatResult:
+        if self.deadline is not None:
+            timeout_ms = min(timeout_ms, int((self.deadline - time.monotonic()) * 1000))
+            if timeout_ms <= 0:
+                raise Finding("execution", "the time budget of this proof attempt ran out")
+        s.set("timeout", timeout_ms)
+        return s.check()
+
+    def solver(self, *, both: bool) -> z3.Solver:
+        s = new_solver(self.timeout_ms)
+        if both:
+            s.add(self.pair.constraints())
+        else:
+            s.add(in_launch(self.pair.a, self.launch), *self.launch.facts())
+        for fact in self.trace.assumptions if self.trace else ():
+            s.add(fact)
+            if both:
+                s.add(self.pair.to_b(fact))
+        return s
+
+    def distinctness(self, formula: z3.ExprRef) -> list[z3.BoolRef]:
+        """Instances of the DistinctWhere assumptions for the reads in ``formula``."""
+        facts: list[z3.BoolRef] = []
+        for a in self.assumptions:
+            fn = self._functions[a.array]
+            reads = _applications(formula, fn)
+            for i, x in enumerate(reads):
+                for y in reads[i + 1:]:
+                    xi, yi = x.arg(0), y.arg(0)
+                    cond = [xi != yi]
+                    if a.guard is not None:
+                        g = self._functions[a.guard]
+                        zero = z3.BitVecVal(0, g.range().size()) if z3.is_bv_sort(
+                            g.range()) else None
+                        if zero is None:
+                            continue
+                        cond += [g(xi) != zero, g(yi) != zero]
+                    facts.append(z3.Implies(z3.And(*cond), x != y))
+        return facts
+
+    def counterexample(self, solver: z3.Solver) -> z3.ModelRef:
+        """The model of a satisfiable ``solver``, preferring one where no
+        abstracted loop counter wrapped around (such an iteration may never run)."""
+        model = solver.model()
+        wraps = self._wraps()
+        if any(z3.is_false(model.eval(w, model_completion=True)) for w in wraps):
+            solver.push()
+            solver.add(*wraps)
+            if solver.check() == z3.sat:
+                model = solver.model()
+            solver.pop()
+        return model
+
+    def doubts(self, formula: z3.ExprRef, model: z3.ModelRef) -> list[str]:
+        """Why ``model`` of ``formula`` might not be a real execution (empty: it is one)."""
+        reasons = list(dict.fromkeys(readable(n) for n in approximations(formula)))
+        if any(z3.is_false(model.eval(w, model_completion=True)) for w in self._wraps()):
+            reasons.append("a loop counter wrapping around")
+        return reasons
+
+    def _wraps(self) -> list[z3.BoolRef]:
+        wraps = list(self.trace.no_wrap) if self.trace else []
+        return wraps + [self.pair.to_b(w) for w in wraps]
+
+    # ------------------------------------------------------ barrier oracle
+
+    def satisfiable(self, formula: z3.BoolRef) -> bool:
+        """A quick yes/no for one thread ("unknown" counts as yes), on one
+        incremental solver: these small questions come by the hundred during
+        symbolic execution, and a fresh solver each time costs more than the
+        answer."""
+        if self._quick is None:
+            self._quick = new_solver(self.timeout_ms)
+            self._quick.add(in_launch(self.pair.a, self.launch), *self.launch.facts())
+        self._quick.push()
+        try:
+            self._quick.add(*(self.trace.assumptions if self.trace else ()), formula)
+            return self._check(self._quick, self.timeout_ms) != z3.unsat
+        finally:
+            self._quick.pop()
+
+    def feasible(self, guard: z3.BoolRef) -> bool:
+        return self.satisfiable(guard)
+
+    def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Barrier,
+                       context: tuple[Iteration, ...]) -> bool:
+        """True when every thread reaches the barrier, False when a whole group does
+        or does not depending on uniform values; a disagreement within a group is
+        a divergence (raised)."""
+        if not self.satisfiable(z3.Not(guard)):
+            return True
+        guard_b = self.pair.to_b(guard)
+        if guard_b.eq(guard):
+            return False  # no thread id or thread-local value in it: the same everywhere
+        disagree = z3.And(same_group(self.pair.a, self.pair.b), guard, z3.Not(guard_b))
+        result, s = self.query(True, disagree)
+        where = {"barrier": str(barrier.pos),
+                 "loop_iterations": [it.to_json() for it in context]}
+        if result == z3.sat:
+            model = self.counterexample(s)
+            approx = self.doubts(disagree, model)
+            witness = {"barrier": where["barrier"],
+                       "reaching_thread": self.pair.describe(model, self.pair.a),
+                       "skipping_thread": self.pair.describe(model, self.pair.b),
+                       "loop_iterations": where["loop_iterations"],
+                       "inputs": self.inputs(model)}
+            if approx:
+                witness["depends_on"] = approx
+            raise Finding("divergence", _divergence_summary(barrier, witness, approx),
+                          exact=not approx, witness=witness)
+        if result == z3.unsat:
+            return False
+        raise Finding("divergence", f"solver gave up on the barrier at {barrier.pos} "
+                      f"({s.reason_unknown()})", witness=where)
+
+
+def _divergence_summary(barrier: ir.Barrier, witness: dict, approx: list[str]) -> str:
+    a = witness["reaching_thread"]
+    b = witness["skipping_thread"]
+    text = (f"barrier divergence at {barrier.pos}: thread {a['local_id']} of group "
+            f"{a['group_id']} reaches it, thread {b['local_id']} of the same group does not")
+    if approx:
+        text = "possible " + text + " (depends on " + ", ".join(approx) + ")"
+    return text
+
+
+def _applications(term: z3.ExprRef, fn: z3.FuncDeclRef) -> list[z3.ExprRef]:
+    seen: set[int] = set()
+    out: list[z3.ExprRef] = []
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if z3.is_app(t):
+            if t.decl().eq(fn) and not any(t.eq(o) for o in out):
+                out.append(t)
+            stack.extend(t.children())
+    return out

@@ -1,0 +1,92 @@
+"""Z3 sorts, symbols and the exact/over-approximated distinction.
+
+Every symbol the encodings create is either *exact* (a thread id, a kernel
+scalar, the contents of a read-only input, an iteration counter that ranges
+over exactly the iterations a loop runs) or an *over-approximation* (a value
+loaded from memory other threads may write, a variable havocked by loop
+abstraction, the result of an unmodelled function).  Over-approximated
+symbols carry a ``~`` prefix, so a counterexample can be classified by looking
+at its formula: one built only from exact symbols is a real execution (a
+violation), anything else may be spurious (``unknown``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import z3
+
+from veriscan.ir import nodes as ir
+
+APPROX = "~"
+INDEX_BITS = 64
+VALUE = z3.DeclareSort("Value")  # elements of TYPE, floats and other opaque data
+
+
+def sort_of(t: ir.ScalarType) -> z3.SortRef:
+    if t.kind is ir.TypeKind.INT:
+        return z3.BitVecSort(t.bits)
+    if t.kind is ir.TypeKind.BOOL:
+        return z3.BoolSort()
+    return VALUE
+
+
+@dataclass
+class SymbolTable:
+    """Creates fresh symbols with unique names and remembers the thread-local ones.
+
+    ``thread_local`` symbols differ between the two threads of a pair: the
+    second thread's copy is made by substitution (see :mod:`veriscan.smt.threads`).
+    """
+
+    counter: itertools.count = field(default_factory=itertools.count)
+    thread_local: list[z3.ExprRef] = field(default_factory=list)
+
+    def fresh(self, stem: str, sort: z3.SortRef, *, exact: bool = False,
+              per_thread: bool = True) -> z3.ExprRef:
+        name = f"{'' if exact else APPROX}{stem}!{next(self.counter)}"
+        sym = z3.Const(name, sort)
+        if per_thread:
+            self.thread_local.append(sym)
+        return sym
+
+
+def approximations(term: z3.ExprRef) -> list[str]:
+    """Names of over-approximated symbols (and functions) occurring in ``term``."""
+    seen: set[int] = set()
+    found: list[str] = []
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        key = t.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if z3.is_app(t):
+            name = t.decl().name()
+            if name.startswith(APPROX) and name not in found:
+                found.append(name)
+            stack.extend(t.children())
+    return found
+
+
+def readable(name: str) -> str:
+    """A symbol name as a person would say it (``~x.val#3!17`` -> ``x.val#3``)."""
+    return name.lstrip(APPROX).split("!")[0]
+
+
+def conj(*terms: z3.BoolRef) -> z3.BoolRef:
+    """``z3.And`` without its per-call Python sort coercion (a hot path here)."""
+    return _nary(z3.z3core.Z3_mk_and, terms)
+
+
+def disj(*terms: z3.BoolRef) -> z3.BoolRef:
+    """``z3.Or`` without its per-call Python sort coercion."""
+    return _nary(z3.z3core.Z3_mk_or, terms)
+
+
+def _nary(make: object, terms: tuple[z3.BoolRef, ...]) -> z3.BoolRef:
+    ctx = terms[0].ctx
+    array = (z3.Ast * len(terms))(*(t.as_ast() for t in terms))
+    return z3.BoolRef(make(ctx.ref(), len(terms), array), ctx)  # type: ignore[operator]

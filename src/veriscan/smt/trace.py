@@ -1,0 +1,81 @@
+"""What symbolic execution of one thread produces: barrier intervals of accesses.
+
+An *interval* is the code between two barriers that every thread of the group
+passes together (001 Def. 5.2: accesses in different intervals can never
+race inside a group).  Loops with barriers are unrolled per iteration, so an
+interval also records the loop iterations and uniform values (``offset = 4``)
+it belongs to; those become the witness's "where".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from veriscan.errors import SourcePos
+from veriscan.ir.nodes import Fence
+
+
+@dataclass(frozen=True)
+class Iteration:
+    loop: str
+    iteration: int
+    values: tuple[tuple[str, int], ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"loop": self.loop, "iteration": self.iteration, "values": dict(self.values)}
+
+
+@dataclass
+class Access:
+    array: str
+    index: z3.ExprRef      # 64-bit signed element index
+    write: bool
+    guard: z3.BoolRef      # the thread performs the access iff this holds
+    pos: SourcePos
+    interval: int
+    seq: int = 0           # position in the unrolled program order
+    # Barriers under a uniform but non-constant guard do not split intervals;
+    # instead each memory space counts how many have fired (local, global).
+    epochs: tuple[z3.ExprRef, z3.ExprRef] | None = None
+    # Barriers (seq, fences) that certainly ran before this access, given it runs.
+    after: tuple[tuple[int, Fence], ...] = ()
+
+    def separated_from(self, other: Access, fence: Fence) -> bool:
+        """A barrier fencing ``fence`` certainly runs between the two (same group)."""
+        first, last = (self, other) if self.seq < other.seq else (other, self)
+        return any(first.seq < seq and fence in fences for seq, fences in last.after)
+
+    @property
+    def kind(self) -> str:
+        return "write" if self.write else "read"
+
+
+@dataclass
+class Interval:
+    number: int
+    opened_by: SourcePos | None
+    context: tuple[Iteration, ...]
+    fences: Fence = Fence.LOCAL | Fence.GLOBAL   # what the opening barrier orders
+    accesses: list[Access] = field(default_factory=list)
+
+    def describe(self) -> dict[str, object]:
+        return {"number": self.number,
+                "after_barrier": str(self.opened_by) if self.opened_by else "kernel start",
+                "loop_iterations": [it.to_json() for it in self.context]}
+
+
+@dataclass
+class AssertionSite:
+    failure: z3.BoolRef    # reached and false
+    pos: SourcePos
+
+
+@dataclass
+class Trace:
+    intervals: list[Interval]
+    assertions: list[AssertionSite] = field(default_factory=list)
+    assumptions: list[z3.BoolRef] = field(default_factory=list)
+    no_wrap: list[z3.BoolRef] = field(default_factory=list)  # abstract loop counters
+    barriers_checked: int = 0

@@ -1,0 +1,8 @@
+// expect: assertion
+// launch: --local-size 64
+// A GPUVerify __assert is checked, not assumed.
+__kernel void check(__global int *out) {
+  int t = (int)get_local_id(0);
+  __assert(t < 32);
+  out[t] = t;
+}

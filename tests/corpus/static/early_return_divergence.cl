@@ -1,0 +1,11 @@
+// expect: divergence
+// launch: --local-size 64
+// The upper half returns before the barrier the lower half waits at.
+__kernel void halves(__global int *data) {
+  __local int tmp[64];
+  size_t t = get_local_id(0);
+  if (t >= 32) return;
+  tmp[t] = data[t];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  data[t] = tmp[31 - t];
+}

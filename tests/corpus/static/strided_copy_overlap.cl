@@ -1,0 +1,8 @@
+// expect: race
+// launch: --local-size 256 -DLEN=1048576
+// Stride 1 instead of the block size: threads' ranges overlap.
+__kernel void copy(__global const int *in, __global int *out) {
+  for (size_t i = get_local_id(0); i < LEN; i += 1) {
+    out[i] = in[i];
+  }
+}
