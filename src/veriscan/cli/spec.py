@@ -1,0 +1,93 @@
+"""``veriscan spec KERNEL``: check a kernel's VerCors-style annotations for all sizes."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "spec", help="check permission-based separation-logic annotations (VerCors style)",
+        description="Verify one arbitrary thread of the kernel against its /*@ ... @*/ "
+                    "annotations and discharge the barrier obligations for every thread "
+                    "count and array size the specification allows.")
+    p.add_argument("kernel", help="annotated OpenCL C (.cl) or CUDA C (.cu) file, or the name "
+                                  "of a shipped annotated kernel")
+    p.add_argument("--kernel", dest="entry", metavar="NAME",
+                   help="entry point when the file has several kernels")
+    p.add_argument("--timeout", type=float, default=8.0, metavar="SECONDS",
+                   help="solver time limit per proof obligation (default 8)")
+    p.add_argument("--json", action="store_true", help="print a machine-readable record")
+    p.add_argument("--draw", action="store_true",
+                   help="also render the permission table at every barrier for one concrete "
+                        "size (PNG and SVG)")
+    p.add_argument("--n", type=int, metavar="N",
+                   help="work-items per used dimension for --draw (scalar parameters default "
+                        "to N too)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="value of a scalar kernel parameter for --draw (repeatable)")
+    p.add_argument("--out", default="spec_pictures", metavar="DIR",
+                   help="directory for --draw pictures (default: ./spec_pictures)")
+    p.set_defaults(func=run)
+
+
+def resolve(name: str) -> Path:
+    """A path as given, or a shipped annotated kernel by file stem."""
+    from veriscan.errors import VeriscanError
+    from veriscan.spec import annotated_kernels
+
+    path = Path(name)
+    if path.exists():
+        return path
+    shipped = annotated_kernels()
+    if name in shipped:
+        return shipped[name]
+    raise VeriscanError(f"no kernel file '{name}' and no shipped annotated kernel of that name "
+                        f"(shipped: {', '.join(sorted(shipped))})")
+
+
+def run(args: argparse.Namespace) -> int:
+    from veriscan.cli.common import emit
+    from veriscan.errors import VeriscanError
+    from veriscan.frontend import parse_kernel
+    from veriscan.spec.checker import check_spec
+
+    if args.timeout <= 0:
+        raise VeriscanError(f"--timeout must be positive, got {args.timeout}")
+    path = resolve(args.kernel)
+    kernel = parse_kernel(path, entry=args.entry)
+    pictures = draw(kernel, args) if args.draw else []
+    result = check_spec(kernel, timeout_ms=int(args.timeout * 1000))
+    result.verdict.details.setdefault("kernel", str(path))
+    if pictures:
+        result.verdict.details["pictures"] = [str(p) for p in pictures]
+    return emit([result.verdict], args.json, title=f"veriscan spec {path.name}",
+                extra={"kernel": str(path), "entry": kernel.name})
+
+
+def draw(kernel, args: argparse.Namespace) -> list[Path]:
+    """Render the permission tables of ``kernel`` for the size given by ``--n``."""
+    from veriscan.errors import VeriscanError
+    from veriscan.spec.checker import used_dimensions
+    from veriscan.spec.concrete import permission_tables
+    from veriscan.spec.draw import draw_tables
+
+    if args.n is None or args.n < 1:
+        raise VeriscanError("--draw needs --n, a positive number of work-items")
+    if args.n > 64:
+        raise VeriscanError(f"--n {args.n} is too large to draw; use at most 64")
+    dims, _ = used_dimensions(kernel)
+    sizes = tuple(args.n if d in dims else 1 for d in range(3))
+    params = {p.name: args.n for p in kernel.params if not p.is_pointer}
+    for item in args.param:
+        name, sep, value = item.partition("=")
+        if not sep or name not in params:
+            raise VeriscanError(f"--param expects NAME=VALUE for a scalar parameter of "
+                                f"{kernel.name} ({', '.join(params) or 'none'}), got '{item}'")
+        try:
+            params[name] = int(value, 0)
+        except ValueError:
+            raise VeriscanError(f"--param {name}: '{value}' is not a whole number") from None
+    tables = permission_tables(kernel, sizes, params)  # type: ignore[arg-type]
+    return draw_tables(tables, Path(args.out), Path(kernel.file).stem, len(dims), args.n)

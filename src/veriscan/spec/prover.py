@@ -1,0 +1,170 @@
+"""Discharging proof obligations with Z3 and turning the answers into verdicts.
+
+Every obligation is "path and hypotheses imply goal", checked by refuting its
+negation: unsat means proven, a model means a violation (with the thread, the
+sizes and the named witness terms read off the model), anything else means
+unknown.  Non-linear index arithmetic makes Z3's running time depend heavily
+on its random choices, so a query gets a few short runs with different seeds,
+then a hunt for a counterexample among small sizes, then one long run.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+import z3
+
+from veriscan.errors import SourcePos
+from veriscan.spec.encode import ThreadIds, binom_function
+from veriscan.verdict import Verdict, unknown, violation
+
+CHECK = "spec"
+_SMALL_COMBOS = 40
+
+
+class Stop(Exception):
+    def __init__(self, verdict: Verdict):
+        super().__init__(verdict.summary)
+        self.verdict = verdict
+
+
+class Prover:
+    """Solver policy for one kernel check: timeouts, seeds, counterexample search."""
+
+    def __init__(self, timeout_ms: int, ids: ThreadIds, used_dims: list[int],
+                 params: dict[str, z3.ArithRef], base: list[z3.BoolRef]):
+        self.timeout_ms = timeout_ms
+        self.ids = ids
+        self.used_dims = used_dims
+        self.params = params
+        self.base = base
+        self.obligations = 0
+        # Set by the checker: quantified facts in the contract make model-based
+        # instantiation slow and rarely conclusive (E-matching alone still
+        # proves soundly); binom marks the recursive binomial definition in use.
+        self.quantified_facts = False
+        self.binom = False
+
+    def prove(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef], goal: z3.BoolRef, *,
+              obligation: str, pos: SourcePos | None, message: str,
+              witness: dict[str, Any] | None = None) -> None:
+        """Discharge ``path and hyps => goal`` or raise :class:`Stop` with the verdict.
+
+        ``witness`` names terms (or tuples of terms) to read off a counterexample.
+        """
+        self.obligations += 1
+        query = [*self.base, *path, *hyps, z3.Not(goal)]
+        result, solver = self.solve(query, stage="short")
+        if result == z3.unknown:
+            result, solver = self._search_small(query, solver)
+        if result == z3.unknown:
+            result, solver = self.solve(query, stage="long")
+        if result == z3.unsat:
+            return
+        where = f" (line {pos.line})" if pos else ""
+        if result == z3.unknown:
+            reason = solver.reason_unknown()
+            raise Stop(unknown(CHECK, f"could not decide: {message}{where} "
+                                      f"(solver: {reason})", obligation=obligation,
+                               line=pos.line if pos else None))
+        model = solver.model()
+        data: dict[str, Any] = {"obligation": obligation, "message": message,
+                                "source": str(pos) if pos else None,
+                                "line": pos.line if pos else None}
+        data["thread"] = {f"local_id[{d}]": _value(model, self.ids.local[d])
+                          for d in self.used_dims}
+        data["sizes"] = {f"local_size[{d}]": _value(model, self.ids.local_size[d])
+                         for d in self.used_dims}
+        if self.params:
+            data["params"] = {k: _value(model, v) for k, v in self.params.items()}
+        for key, term in (witness or {}).items():
+            data[key] = ([_value(model, t) for t in term] if isinstance(term, tuple)
+                         else _value(model, term))
+        raise Stop(violation(CHECK, f"{message}{where}", data))
+
+    def prove_having(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef],
+                     goal: Callable[[bool], z3.BoolRef], **kw: Any) -> None:
+        """``prove`` for a goal about what is *held*: first with held permissions
+        under-approximated (no existentials, quick), then exactly.
+
+        The first attempt can only succeed when the exact goal holds too; the
+        second gives the verdict (and a counterexample) otherwise.
+        """
+        exact, under = goal(False), goal(True)
+        if not under.eq(exact):
+            query = [*self.base, *path, *hyps, z3.Not(under)]
+            if self.solve(query, stage="quick")[0] == z3.unsat:
+                self.obligations += 1
+                return
+        self.prove(path, hyps, exact, **kw)
+
+    def solve(self, query: list[z3.BoolRef], stage: str) -> tuple[z3.CheckSatResult, z3.Solver]:
+        """Run Z3 with a few random seeds: ``quick`` (one short run), ``short``
+        (three short runs) or ``long`` (one run with the whole budget)."""
+        budget = self.timeout_ms
+        attempts = {"quick": [(0, budget // 16)],
+                    "short": [(0, budget // 8), (1, budget // 8), (2, budget // 4)],
+                    "long": [(3, budget)]}
+        result, solver = z3.unknown, z3.Solver()
+        if stage == "short" and self.binom:
+            # Most binom facts follow by equality alone; unfolding the recursive
+            # definition can send Z3 astray, so try without it first (a weaker
+            # hypothesis: only an unsat answer is used).
+            plain = z3.Function("binom_opaque", z3.IntSort(), z3.IntSort(), z3.IntSort())
+            body = plain(z3.Var(0, z3.IntSort()), z3.Var(1, z3.IntSort()))
+            opaque = [z3.substitute_funs(f, (binom_function(), body)) for f in query]
+            if self._run(opaque, 0, budget // 8)[0] == z3.unsat:
+                return z3.unsat, solver
+        for seed, limit in attempts[stage]:
+            result, solver = self._run(query, seed, limit)
+            if result != z3.unknown:
+                break
+        return result, solver
+
+    def _run(self, query: list[z3.BoolRef], seed: int,
+             limit: int) -> tuple[z3.CheckSatResult, z3.Solver]:
+        solver = z3.Solver()
+        solver.set(timeout=max(limit, 1), random_seed=seed)
+        if self.quantified_facts:
+            solver.set(mbqi=False)
+        solver.add(*query)
+        return solver.check(), solver
+
+    def _search_small(self, query: list[z3.BoolRef],
+                      undecided: z3.Solver) -> tuple[z3.CheckSatResult, z3.Solver]:
+        """Look for a counterexample among small sizes when the general query is undecided.
+
+        Fixing the sizes and scalar parameters to small numbers makes the index
+        arithmetic nearly linear; a model found this way is a model of the
+        general query too, so a hit is a genuine violation.  A miss proves
+        nothing and leaves the verdict unknown.
+        """
+        symbols = [v for v in (*self.ids.local_size, *self.ids.num_groups,
+                               *self.params.values()) if not z3.is_int_value(v)]
+        if not symbols:
+            return z3.unknown, undecided
+        # Equal sizes first (most annotated kernels tie parameters to the
+        # work-group size), then everything else by total size.
+        combos = sorted(itertools.product(range(1, 6), repeat=len(symbols)),
+                        key=lambda c: (len(set(c)) > 1, sum(c), c))[:_SMALL_COMBOS]
+        for combo in combos:
+            solver = z3.Solver()
+            solver.set(timeout=max(self.timeout_ms // 32, 1))
+            solver.add(*query, *[v == k for v, k in zip(symbols, combo, strict=True)])
+            if solver.check() == z3.sat:
+                return z3.sat, solver
+        return z3.unknown, undecided
+
+
+def _value(model: z3.ModelRef, term: z3.ExprRef) -> Any:
+    value = model.eval(term, model_completion=True)
+    if z3.is_int_value(value):
+        return value.as_long()
+    if z3.is_rational_value(value):
+        frac = value.as_fraction()
+        return str(frac) if frac.denominator != 1 else frac.numerator
+    if z3.is_true(value) or z3.is_false(value):
+        return z3.is_true(value)
+    return str(value)
