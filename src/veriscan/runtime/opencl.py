@@ -38,10 +38,12 @@ class DeviceLimits:
 class Runtime:
     """One OpenCL device with its context, in-order queue and program cache."""
 
-    def __init__(self, device: cl.Device):
+    def __init__(self, device: cl.Device, queue: cl.CommandQueue | None = None):
+        # ``queue``: adopt a caller's context and queue (pyopencl arrays handed to the
+        # library live there, and buffers cannot cross contexts).
         self.device = device
-        self.context = cl.Context([device])
-        self.queue = cl.CommandQueue(self.context)
+        self.context = queue.context if queue is not None else cl.Context([device])
+        self.queue = queue if queue is not None else cl.CommandQueue(self.context)
         self._programs: dict[tuple[str, str], cl.Program] = {}
         self._lock = threading.Lock()
 

@@ -1,0 +1,40 @@
+"""veriscan: prove GPU scan kernels correct, and ship the kernels it proves.
+
+The library (``veriscan.scan``, ``exclusive_scan``, ``compact``,
+``summed_area_table``, ``transpose``) is loaded on first use, so that the
+command line and ``import veriscan`` stay fast and do not need an OpenCL
+device until a kernel actually runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from veriscan.errors import VeriscanError
+
+__version__ = "0.1.0"
+
+# Public name -> module that defines it.
+_LAZY = {
+    "scan": "veriscan.library.scan",
+    "exclusive_scan": "veriscan.library.scan",
+    "compact": "veriscan.library.compact",
+    "summed_area_table": "veriscan.library.sat",
+    "transpose": "veriscan.library.transpose",
+}
+
+__all__ = ["VeriscanError", "__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'veriscan' has no attribute '{name}'")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

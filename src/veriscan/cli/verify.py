@@ -1,0 +1,208 @@
+"""``veriscan verify KERNEL|all|library --n N|all [--certificate FILE] [--device D] [--json]``.
+
+``KERNEL`` is a file or a shipped kernel's name; ``all`` is every shipped
+scan kernel (the README's main job, one table with a progress bar);
+``library`` verifies the library's pipelines and primitives.  Exit code: the
+worst verdict (0 verified, 1 violation, 2 unknown, 3 bad input).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from veriscan.cli.common import (
+    STATUS_STYLE,
+    add_device_arg,
+    add_kernel_args,
+    console,
+    emit,
+    exit_code,
+    parse_sizes,
+    worst,
+)
+from veriscan.errors import VeriscanError
+from veriscan.verdict import Verdict, unknown
+
+EVERY = "all"
+LIBRARY = "library"
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "verify", help="the full method: genericity, static proof, interval test",
+        description="Verify generic scan kernels: (1) genericity, (2) no data race, no "
+                    "barrier divergence, every access in bounds, (3) the interval test on the "
+                    "device; in that order, stopping at the first failure. KERNEL may be "
+                    "'all' (every shipped scan kernel) or 'library' (the library's pipelines "
+                    "and primitives).")
+    add_kernel_args(p)
+    add_device_arg(p)
+    p.add_argument("--certificate", metavar="FILE", type=Path,
+                   help="write a JSON record of every step (written atomically)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from veriscan.runtime.opencl import get_runtime
+    from veriscan.verify import check_certificate_path, write_atomically
+
+    if args.certificate is not None:
+        check_certificate_path(args.certificate)
+    if args.kernel == LIBRARY:
+        return _run_library(args)
+    if args.n is None:
+        raise VeriscanError("--n is required: a size such as 1024, a comma list, or 'all'")
+    every_size = args.n.strip().lower() == EVERY
+    runtime = get_runtime(args.device)
+    kernels = _kernels(args)
+    results = _verify_all(kernels, args, runtime, every_size)
+    if args.certificate is not None:
+        from veriscan.verify import certificate
+
+        options = {"n": args.n, "threads": args.threads, "inclusive": args.inclusive,
+                   "entry": args.entry, "device": args.device}
+        write_atomically(args.certificate, certificate(results, runtime, options))
+    verdicts = [r.verdict for r in results]
+    if args.json:
+        payload = {"device": runtime.description, "status": worst(verdicts).value,
+                   "kernels": [{"kernel": r.kernel.name, "mode": r.mode, "n": r.sizes,
+                                "verdict": r.verdict.to_json(),
+                                "steps": [s.to_json() for s in r.steps]} for r in results]}
+        json.dump(payload, sys.stdout, indent=2, default=str)
+        sys.stdout.write("\n")
+        return exit_code(verdicts)
+    if len(results) == 1:
+        r = results[0]
+        # The failed step's row already shows the witness; the final row restates the verdict.
+        final = dataclasses.replace(r.verdict, witness=None)
+        emit([*r.steps, final], as_json=False, title=f"veriscan verify {r.kernel.name} "
+             f"({r.mode}) on {runtime.description}")
+        return exit_code(verdicts)
+    _print_table(results, runtime.description)
+    return exit_code(verdicts)
+
+
+def _kernels(args: argparse.Namespace) -> list[Any]:
+    from veriscan.scankernel import load_scan_kernel
+    from veriscan.verify import shipped_scan_kernels
+
+    if args.kernel == EVERY:
+        overrides = {"inclusive": args.inclusive, "threads": args.threads, "entry": args.entry}
+        return [k.with_overrides(**overrides) for k in shipped_scan_kernels()]
+    return [load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
+                             entry=args.entry)]
+
+
+def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
+                every_size: bool) -> list[Any]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from veriscan.cli.common import err_console
+    from veriscan.verify import power_of_two_sizes
+
+    limits = runtime.limits
+    plans = [(k, power_of_two_sizes(k, limits.max_work_group_size, limits.max_alloc_bytes)
+              if every_size else parse_sizes(args.n, limits.max_work_group_size))
+             for k in kernels]
+    total = sum(steps_of(sizes) for _, sizes in plans)
+    progress = Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
+                        console=err_console, transient=True,
+                        disable=args.no_progress or args.json or not err_console.is_terminal)
+    results = []
+    with progress:
+        task = progress.add_task("verifying", total=total)
+        for kernel, sizes in plans:
+            done_before = progress.tasks[0].completed
+
+            def tick(what: str) -> None:
+                progress.update(task, advance=1, description=what)
+
+            results.append(_one(kernel, sizes, every_size, runtime, tick, len(plans) > 1))
+            # Steps skipped after a failure still count towards the bar.
+            progress.update(task, completed=done_before + steps_of(sizes))
+    return results
+
+
+def steps_of(sizes: list[int]) -> int:
+    return 1 + 2 * len(sizes)  # genericity, then a static proof and a device run per size
+
+
+def _one(kernel: Any, sizes: list[int], every_size: bool, runtime: Any, tick: Any,
+         among_many: bool) -> Any:
+    """One kernel's result; with several kernels, bad input in one (a source that does
+    not build at some size, a launch the device refuses) is that kernel's ``unknown``."""
+    from veriscan.verify import KernelResult, verify_kernel
+
+    try:
+        return verify_kernel(kernel, sizes, every_size=every_size, runtime=runtime,
+                             progress=tick)
+    except VeriscanError as exc:
+        if not among_many:
+            raise
+        return KernelResult(kernel, [], verdict=unknown("verify", f"not verified: {exc}"))
+
+
+STEP_MARK = {"verified": "[green]✓[/green]", "violation": "[red]✗[/red]",
+             "unknown": "[yellow]?[/yellow]"}
+
+
+def _print_table(results: list[Any], device: str) -> None:
+    from rich.table import Table
+
+    from veriscan.verify import STEPS
+
+    table = Table(title=f"veriscan verify on {device}")
+    table.add_column("kernel", no_wrap=True)
+    table.add_column("mode", no_wrap=True)
+    table.add_column("n", no_wrap=True)
+    table.add_column("steps", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("time", justify="right", no_wrap=True)
+    for r in results:
+        marks = []
+        for name in STEPS:
+            step = r.step(name)
+            marks.append("·" if step is None else STEP_MARK[step.status.value])
+        table.add_row(r.kernel.name, r.mode, _short_sizes(r.sizes), " ".join(marks),
+                      _styled(r.verdict), f"{r.verdict.seconds or 0.0:.1f}s")
+    console.print(table)
+    console.print("steps: genericity, static proof, interval test "
+                  "(✓ holds, ✗ violation, ? unknown, · not run)")
+    for r in results:
+        style = STATUS_STYLE[r.verdict.status]
+        console.print(f"[{style}]{r.kernel.name}[/{style}]: {r.verdict.summary}")
+
+
+def _short_sizes(sizes: list[int]) -> str:
+    if not sizes:
+        return "-"
+    if len(sizes) == 1:
+        return str(sizes[0])
+    low, high = sizes[0].bit_length() - 1, sizes[-1].bit_length() - 1
+    if sizes == [1 << k for k in range(low, high + 1)]:
+        return f"2^{low}..2^{high}"
+    return ",".join(map(str, sizes))
+
+
+def _styled(v: Verdict) -> str:
+    style = STATUS_STYLE[v.status]
+    return f"[{style}]{v.status.value}[/{style}]"
+
+
+def _run_library(args: argparse.Namespace) -> int:
+    from veriscan.library.verification import verify_library
+    from veriscan.runtime.opencl import get_runtime
+    from veriscan.verify import write_atomically
+
+    runtime = get_runtime(args.device)
+    report = verify_library(runtime, args.n)
+    if args.certificate is not None:
+        write_atomically(args.certificate, report.certificate())
+    return emit(report.verdicts, args.json, title=f"veriscan verify library on "
+                f"{runtime.description}", columns=("n",))

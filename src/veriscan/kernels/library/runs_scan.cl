@@ -1,0 +1,55 @@
+// veriscan-library: coarsened multi-group scan (reduce, scan the totals, scan with offsets)
+//
+// Work-item g owns the contiguous run [g*run, g*run + run) of the input, clipped
+// to n.  The pipeline is: runs_reduce (one total per run), an exclusive scan of
+// those totals (recursively, by the host), runs_scan (each run scanned
+// sequentially, starting from its offset).  Each work-item touches only its own
+// run and its own total/offset slot, so no two work-items ever access the same
+// element and no barrier is needed.  Generic: values of TYPE flow only through
+// OPERATOR, IDENTITY, loads and stores.
+//
+// Defines: TYPE, OPERATOR(a, b), IDENTITY; SCAN_EXCLUSIVE (0 or 1, default 0).
+
+#ifndef SCAN_EXCLUSIVE
+#define SCAN_EXCLUSIVE 0
+#endif
+
+__kernel void runs_reduce(__global const TYPE *in, __global TYPE *totals,
+                          const uint n, const uint run)
+{
+    const uint g = get_global_id(0);
+    const uint start = g * run;
+    const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    TYPE acc = IDENTITY;
+    for (uint k = 0; k < len; k++) {
+        acc = OPERATOR(acc, in[start + k]);
+    }
+    totals[g] = acc;
+}
+
+__kernel void runs_scan(__global const TYPE *in, __global TYPE *out,
+                        __global const TYPE *offsets, const uint n, const uint run)
+{
+    const uint g = get_global_id(0);
+    const uint start = g * run;
+    const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    TYPE acc = offsets[g];
+    for (uint k = 0; k < len; k++) {
+        const TYPE x = in[start + k];
+#if SCAN_EXCLUSIVE
+        out[start + k] = acc;
+        acc = OPERATOR(acc, x);
+#else
+        acc = OPERATOR(acc, x);
+        out[start + k] = acc;
+#endif
+    }
+}
+
+__kernel void fill_identity(__global TYPE *out, const uint n)
+{
+    const uint i = get_global_id(0);
+    if (i < n) {
+        out[i] = IDENTITY;
+    }
+}

@@ -1,0 +1,271 @@
+"""The full method of paper 001 §6 for one generic scan kernel, with a certificate.
+
+Three steps, always in this order, stopping at the first that does not hold:
+
+1. **generic**: values of ``TYPE`` reach nothing but variables, arrays and
+   ``OPERATOR`` (otherwise the interval test proves nothing: a kernel could
+   recognise the test's values);
+2. **static**: no data race, no barrier divergence, every access in bounds
+   (race freedom makes the result schedule-independent, Lemma 5.4; and a
+   divergent barrier can hang a device, so nothing runs before this holds);
+3. **interval**: the kernel, run on the device with the interval monoid on
+   in[k] = (k, k), returns (0, k) at every k.
+
+Only all three together give *verified*, and the verdict says exactly what
+that means.  The certificate is a JSON record of every step, written
+atomically.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from veriscan.errors import DeviceLimitError, VeriscanError
+from veriscan.monoids import interval_monoid
+from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel, shipped_kernel_files
+from veriscan.verdict import Verdict, combine, unknown, verified
+
+# `--n all` sweeps powers of two up to here (or the device's limit, if lower): beyond it
+# a single work group's interval test needs gigabytes and minutes, not a sweep step.
+MAX_LOG_N = 26
+Progress = Callable[[str], None]
+STEPS = ("generic", "static", "interval")
+
+
+@dataclass
+class KernelResult:
+    """What ``verify`` found for one kernel: every step run, and the final verdict."""
+
+    kernel: ScanKernel
+    sizes: list[int]
+    steps: list[Verdict] = field(default_factory=list)
+    verdict: Verdict | None = None
+
+    @property
+    def mode(self) -> str:
+        return "inclusive" if self.kernel.inclusive else "exclusive"
+
+    def step(self, name: str) -> Verdict | None:
+        return next((s for s in self.steps if s.check == name), None)
+
+
+def shipped_scan_kernels() -> list[ScanKernel]:
+    """Every shipped single-group OpenCL scan kernel (``kernels/scan/*.cl``)."""
+    return [load_scan_kernel(str(p)) for p in shipped_kernel_files("scan")
+            if p.parent == KERNEL_DIR / "scan" and p.suffix == ".cl"]
+
+
+def power_of_two_sizes(kernel: ScanKernel, max_group: int, max_alloc_bytes: int) -> list[int]:
+    """2, 4, … up to the largest n whose work group fits ``max_group`` work-items and whose
+    interval-test buffers fit one device allocation."""
+    sizes = []
+    for log_n in range(1, MAX_LOG_N + 1):
+        n = 1 << log_n
+        if n * interval_monoid(n).dtype.itemsize > max_alloc_bytes:
+            break
+        try:
+            threads = kernel.thread_count(n)
+        except VeriscanError:
+            continue
+        if threads > max_group:
+            break
+        sizes.append(n)
+    return sizes
+
+
+def verify_kernel(kernel: ScanKernel, sizes: list[int], *, every_size: bool,
+                  runtime: Any, progress: Progress | None = None) -> KernelResult:
+    """Run the three steps for ``sizes`` (the static proof and the interval test at
+    each size); ``every_size``: the interval test stops quietly at the first size
+    the device cannot launch, and the verdict covers the sizes tested."""
+    from veriscan.check import check_generic, check_scan_kernel
+    from veriscan.frontend import parse_kernel
+    from veriscan.functional.interval import interval_test
+
+    tick = progress or (lambda _what: None)
+    odd = [n for n in sizes if n < 2 or n & (n - 1)]
+    if odd:
+        raise VeriscanError(f"n={odd[0]}: single-group scan kernels are verified for powers of "
+                            "two (2, 4, 8, ...); the library's multi-group pipelines take any n "
+                            "(`veriscan verify library --n N`)")
+    result = KernelResult(kernel, list(sizes))
+    if not sizes:
+        result.verdict = unknown("verify", f"no size to test: {kernel.name} needs more "
+                                 "work-items than this device allows even at n = 2")
+        return result
+
+    start = time.perf_counter()
+    ir = parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
+                      defines={"N": str(sizes[0])})
+    result.steps.append(_stamp(check_generic(ir), start))
+    tick(f"{kernel.name}: genericity")
+    if not result.steps[-1].ok:
+        return _finish(result, runtime)
+
+    proofs: list[Verdict] = []
+    for n in sizes:
+        start = time.perf_counter()
+        proofs.append(_stamp(check_scan_kernel(kernel, n), start))
+        tick(f"{kernel.name}: static n={n}")
+        if not proofs[-1].ok:
+            break
+    static = _all_of("static", proofs)
+    result.steps.append(static)
+    if not static.ok:
+        return _finish(result, runtime)
+
+    if kernel.dialect != "opencl":
+        result.steps.append(unknown("interval", "not run: the interval test runs OpenCL C on an "
+                                    "OpenCL device, and this is a CUDA kernel (its static "
+                                    "proof above stands on its own)"))
+        return _finish(result, runtime)
+
+    tested: list[int] = []
+    runs: list[Verdict] = []
+    limit_note = ""
+    for n in sizes:
+        start = time.perf_counter()
+        try:
+            verdict = _stamp(interval_test(kernel, n, runtime=runtime), start)
+        except DeviceLimitError as exc:
+            if not every_size:
+                raise
+            limit_note = f"; larger n do not fit this device ({exc.message})"
+            break
+        finally:
+            tick(f"{kernel.name}: interval n={n}")
+        runs.append(verdict)
+        tested.append(n)
+        if not verdict.ok:
+            break
+    result.sizes = tested
+    interval = _all_of("interval", runs)
+    if interval.ok and limit_note:
+        interval.summary += limit_note
+    result.steps.append(interval)
+    return _finish(result, runtime)
+
+
+def statement(kernel: ScanKernel, sizes: list[int], device: str) -> str:
+    """What *verified* means, in one sentence (paper 001 Thm 4.5 + 5.3 + Lemma 5.4)."""
+    mode = "inclusive" if kernel.inclusive else "exclusive"
+    return (f"{kernel.name} is a correct {mode} prefix sum of length {size_text(sizes)} "
+            f"for every associative operator and every input, on this device and compiler "
+            f"({device})")
+
+
+def size_text(sizes: list[int]) -> str:
+    if len(sizes) == 1:
+        return str(sizes[0])
+    powers = all(s & (s - 1) == 0 for s in sizes)
+    if powers and sizes == [1 << k for k in range(sizes[0].bit_length() - 1,
+                                                   sizes[-1].bit_length())]:
+        return (f"n = 2^{sizes[0].bit_length() - 1} … 2^{sizes[-1].bit_length() - 1} "
+                f"(every power of two in between)")
+    return "n in {" + ", ".join(map(str, sizes)) + "}"
+
+
+def _finish(result: KernelResult, runtime: Any) -> KernelResult:
+    failed = next((s for s in result.steps if not s.ok), None)
+    seconds = sum(s.seconds or 0.0 for s in result.steps)
+    if failed is None and len(result.steps) == len(STEPS):
+        result.verdict = verified("verify", "verified: " + statement(
+            result.kernel, result.sizes, runtime.description), n=result.sizes,
+            steps=[s.check for s in result.steps])
+    else:
+        assert failed is not None
+        result.verdict = Verdict("verify", failed.status,
+                                 f"not verified ({failed.check} step): {failed.summary}",
+                                 witness=failed.witness,
+                                 details={"failed_step": failed.check, **failed.details})
+    result.verdict.seconds = seconds
+    return result
+
+
+def _all_of(check: str, parts: list[Verdict]) -> Verdict:
+    """One verdict for a step run at several sizes: the first failure, else verified."""
+    if not parts:
+        return unknown(check, "no size was run")
+    summary = parts[-1].summary if len(parts) == 1 else (
+        f"{parts[-1].summary} (and at every smaller size listed: {len(parts)} runs)")
+    out = combine(check, parts, summary)
+    if out.ok:
+        out.details = {**parts[-1].details, "n": [p.details.get("n") for p in parts]}
+    return out
+
+
+def _stamp(verdict: Verdict, start: float) -> Verdict:
+    if verdict.seconds is None:
+        verdict.seconds = time.perf_counter() - start
+    return verdict
+
+
+# ------------------------------------------------------------------ certificates
+def certificate(results: Iterable[KernelResult], runtime: Any,
+                options: dict[str, Any]) -> dict[str, Any]:
+    """The JSON record of a verify run: enough to redo it and to see what was proven."""
+    import pyopencl
+    import z3
+
+    from veriscan import __version__
+
+    entries = []
+    for r in results:
+        assert r.verdict is not None
+        entries.append({
+            "kernel": r.kernel.name,
+            "path": str(r.kernel.path),
+            "source_sha256": hashlib.sha256(r.kernel.source.encode()).hexdigest(),
+            "entry": r.kernel.entry,
+            "mode": r.mode,
+            "threads": r.kernel.threads,
+            "n": r.sizes,
+            "status": r.verdict.status.value,
+            "statement": r.verdict.summary,
+            "steps": [s.to_json() for s in r.steps],
+        })
+    return {
+        "tool": f"veriscan {__version__}",
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "options": options,
+        "device": runtime.description,
+        "z3": z3.get_version_string(),
+        "pyopencl": pyopencl.VERSION_TEXT,
+        "python": sys.version.split()[0],
+        "results": entries,
+    }
+
+
+def check_certificate_path(path: Path) -> None:
+    """Fail before any work if the certificate could not be written."""
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise VeriscanError(f"--certificate {path} is a directory; give a file name")
+    if not parent.is_dir():
+        raise VeriscanError(f"--certificate {path}: folder '{parent}' does not exist")
+    if not os.access(parent, os.W_OK):
+        raise VeriscanError(f"--certificate {path}: folder '{parent}' is not writable")
+
+
+def write_atomically(path: Path, record: dict[str, Any]) -> None:
+    """Write to a temporary file next to ``path``, then rename: never half a certificate."""
+    parent = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
+    try:
+        with os.fdopen(fd, "w") as handle:
+            json.dump(record, handle, indent=2, default=str)
+            handle.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
