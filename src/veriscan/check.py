@@ -162,7 +162,11 @@ def check_generic(kernel_ir: ir.Kernel) -> Verdict:
     """Whether the kernel treats TYPE as opaque (the premise of the interval test)."""
     start = time.perf_counter()
     blocked = unsupported_constructs(kernel_ir)
-    if blocked:
+    peeking = [u for u in blocked if u.breaks_genericity]
+    if peeking:
+        out = violation("generic", f"not generic: {peeking[0].pos}: {peeking[0].construct}",
+                        {"issues": [{"at": str(u.pos), "problem": u.construct} for u in peeking]})
+    elif blocked:
         out = unknown("generic", "unsupported: " + "; ".join(
             f"{u.construct} at {u.pos}" for u in blocked))
     elif not uses_generic_type(kernel_ir):

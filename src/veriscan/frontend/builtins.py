@@ -97,7 +97,7 @@ def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
                                "remove the annotation)")
     if name in ("min", "max", "abs"):
         return CallInfo(CallKind.MIN_MAX_ABS)
-    if name in _PURE:
+    if name in _PURE or name.startswith("as_"):  # as_uint(x) & co. reinterpret bits
         return CallInfo(CallKind.PURE)
     if name.startswith(("atomic", "atom_")):
         return CallInfo(CallKind.UNSUPPORTED, reason=f"atomic operation {name}")

@@ -55,7 +55,7 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
     file = str(path)
     unsaved = [(file, source)]
     args = list(_DIALECT_FLAGS[dialect])
-    for name in (_PRELUDE_NAME[dialect], "generic.h"):
+    for name in (_PRELUDE_NAME[dialect], "gpuverify.h", "generic.h"):
         virtual = _VIRTUAL_PRELUDE.format(name)
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
         args += ["-include", virtual]

@@ -49,9 +49,10 @@ class _InlineFrame:
 class UnsupportedConstruct(Exception):
     """Raised inside the lowering of one construct; caught at statement level."""
 
-    def __init__(self, construct: str):
+    def __init__(self, construct: str, breaks_genericity: bool = False):
         super().__init__(construct)
         self.construct = construct
+        self.breaks_genericity = breaks_genericity
 
 
 class KernelLowering:
@@ -147,7 +148,7 @@ class KernelLowering:
         try:
             self._stmt(c)
         except UnsupportedConstruct as exc:
-            self.emit(ir.Unsupported(self.pos(c), exc.construct))
+            self.emit(ir.Unsupported(self.pos(c), exc.construct, exc.breaks_genericity))
 
     def _stmt(self, c: ci.Cursor) -> None:
         kind = c.kind
@@ -581,7 +582,11 @@ class KernelLowering:
             operand = list(c.get_children())[-1]
             source, target = ty.element_type(operand.type), ty.element_type(c.type)
             if source.get_canonical().spelling != target.get_canonical().spelling:
-                raise UnsupportedConstruct("pointer cast to a different element type")
+                generic = ty.is_generic(source) or ty.is_generic(target)
+                raise UnsupportedConstruct(
+                    "cast of a TYPE pointer to another element type (it lets the kernel "
+                    "read the bytes of TYPE values)" if generic else
+                    "pointer cast to a different element type", breaks_genericity=generic)
             return self.pointer(operand)
         if kind == K.DECL_REF_EXPR:
             decl = c.referenced

@@ -269,9 +269,15 @@ class Assert(Stmt):
 
 @dataclass
 class Unsupported(Stmt):
-    """A construct the IR cannot represent faithfully; any verdict becomes unknown."""
+    """A construct the IR cannot represent faithfully; any verdict becomes unknown.
+
+    ``breaks_genericity`` marks constructs that are unsupported *because* they
+    look inside the generic ``TYPE`` (e.g. casting a ``TYPE *``): for those the
+    genericity check has a definite answer even though the other checks do not.
+    """
 
     construct: str
+    breaks_genericity: bool = False
 
 
 # ------------------------------------------------------------------------- kernels

@@ -54,6 +54,17 @@ float __VS_OVL fmax(float, float); double __VS_OVL fmax(double, double);
 float __VS_OVL pow(float, float); double __VS_OVL pow(double, double);
 float __VS_OVL mad(float, float, float); double __VS_OVL mad(double, double, double);
 
+/* Reinterpretation built-ins (as_uint(x) etc.): opaque calls to the front end.
+ * Applied to a TYPE value they read its bytes, which the genericity check reports. */
+#define __VS_AS_FROM(T) \
+  T __VS_OVL as_##T(char); T __VS_OVL as_##T(uchar); T __VS_OVL as_##T(short); \
+  T __VS_OVL as_##T(ushort); T __VS_OVL as_##T(int); T __VS_OVL as_##T(uint); \
+  T __VS_OVL as_##T(long); T __VS_OVL as_##T(ulong); T __VS_OVL as_##T(float); \
+  T __VS_OVL as_##T(double);
+__VS_AS_FROM(char) __VS_AS_FROM(uchar) __VS_AS_FROM(short) __VS_AS_FROM(ushort)
+__VS_AS_FROM(int) __VS_AS_FROM(uint) __VS_AS_FROM(long) __VS_AS_FROM(ulong)
+__VS_AS_FROM(float) __VS_AS_FROM(double)
+
 /* Atomics: declared so kernels using them parse; the front end marks every
  * call unsupported, so a kernel with atomics is never reported verified. */
 #define __VS_ATOMIC_SPACE(space, T) \
@@ -66,68 +77,3 @@ float __VS_OVL mad(float, float, float); double __VS_OVL mad(double, double, dou
   T __VS_OVL atom_add(volatile space T *p, T v); T __VS_OVL atom_inc(volatile space T *p);
 __VS_ATOMIC_SPACE(__global, int) __VS_ATOMIC_SPACE(__global, uint)
 __VS_ATOMIC_SPACE(__local, int) __VS_ATOMIC_SPACE(__local, uint)
-
-/* GPUVerify annotations: __requires/__assume/__assert are understood; the
- * others are recognised and reported as unsupported (never dropped). */
-void __requires(int cond);
-void __assume(int cond);
-void __assert(int cond);
-void __ensures(int cond);
-void __invariant(int cond);
-void __global_invariant(int cond);
-void __global_requires(int cond);
-void __global_ensures(int cond);
-void __global_assert(int cond);
-
-/* Further GPUVerify built-ins: each becomes a call the front end reports as
- * unsupported (the annotation is neither trusted nor dropped). */
-#define __read(...) __veriscan_gpuverify__read()
-int __veriscan_gpuverify__read(void);
-#define __write(...) __veriscan_gpuverify__write()
-int __veriscan_gpuverify__write(void);
-#define __no_read(...) __veriscan_gpuverify__no_read()
-int __veriscan_gpuverify__no_read(void);
-#define __no_write(...) __veriscan_gpuverify__no_write()
-int __veriscan_gpuverify__no_write(void);
-#define __read_implies(...) __veriscan_gpuverify__read_implies()
-int __veriscan_gpuverify__read_implies(void);
-#define __write_implies(...) __veriscan_gpuverify__write_implies()
-int __veriscan_gpuverify__write_implies(void);
-#define __implies(...) __veriscan_gpuverify__implies()
-int __veriscan_gpuverify__implies(void);
-#define __enabled(...) __veriscan_gpuverify__enabled()
-int __veriscan_gpuverify__enabled(void);
-#define __other_int(...) __veriscan_gpuverify__other_int()
-int __veriscan_gpuverify__other_int(void);
-#define __other_bool(...) __veriscan_gpuverify__other_bool()
-int __veriscan_gpuverify__other_bool(void);
-#define __uniform_int(...) __veriscan_gpuverify__uniform_int()
-int __veriscan_gpuverify__uniform_int(void);
-#define __uniform_bool(...) __veriscan_gpuverify__uniform_bool()
-int __veriscan_gpuverify__uniform_bool(void);
-#define __distinct_int(...) __veriscan_gpuverify__distinct_int()
-int __veriscan_gpuverify__distinct_int(void);
-#define __distinct_bool(...) __veriscan_gpuverify__distinct_bool()
-int __veriscan_gpuverify__distinct_bool(void);
-#define __all(...) __veriscan_gpuverify__all()
-int __veriscan_gpuverify__all(void);
-#define __exclusive(...) __veriscan_gpuverify__exclusive()
-int __veriscan_gpuverify__exclusive(void);
-#define __same_group(...) __veriscan_gpuverify__same_group()
-int __veriscan_gpuverify__same_group(void);
-#define __ptr_base(...) __veriscan_gpuverify__ptr_base()
-int __veriscan_gpuverify__ptr_base(void);
-#define __ptr_offset_bytes(...) __veriscan_gpuverify__ptr_offset_bytes()
-int __veriscan_gpuverify__ptr_offset_bytes(void);
-#define __read_offset_bytes(...) __veriscan_gpuverify__read_offset_bytes()
-int __veriscan_gpuverify__read_offset_bytes(void);
-#define __write_offset_bytes(...) __veriscan_gpuverify__write_offset_bytes()
-int __veriscan_gpuverify__write_offset_bytes(void);
-#define __add_noovfl(...) __veriscan_gpuverify__add_noovfl()
-int __veriscan_gpuverify__add_noovfl(void);
-#define __function_wide_invariant(...) __veriscan_gpuverify__function_wide_invariant()
-int __veriscan_gpuverify__function_wide_invariant(void);
-#define __barrier_invariant(...) __veriscan_gpuverify__barrier_invariant()
-int __veriscan_gpuverify__barrier_invariant(void);
-#define __barrier_invariant_binary(...) __veriscan_gpuverify__barrier_invariant_binary()
-int __veriscan_gpuverify__barrier_invariant_binary(void);
