@@ -706,21 +706,21 @@ class Checker:
                                message=f"the barrier gives write permission on {array}[x] "
                                        f"twice (lines {a.origin.line} and {b.origin.line})",
                                witness={"location": x})
-            for c in received:
-                # Name one binding of the received clause; its values are the
-                # natural candidates for the giving thread.
-                fixed = c.renamed("!w")
-                x = fixed.index
-                hints = fixed.bound + tuple(self.ids.local[d] for d in self.used_dims)
-                self.prove_having(
-                    state, [*hyps, fixed.guard],
-                    lambda under, x=x, hints=hints: P.at_least(
-                        P.totals(given, array, x, hints, under), P.one()),
-                    obligation="barrier redistribution", pos=pos, message=message,
-                    witness={"location": x})
+            self.check_covered(state, hyps, given, received, array, pos, message,
+                               lambda x: P.one())
             return
-        # Only locations some received clause reaches can be over-given; name
-        # one binding of each clause instead of quantifying over locations.
+        self.check_covered(state, hyps, given, received, array, pos, message,
+                           lambda x: P.totals(received, array, x))
+
+    def check_covered(self, state: State, hyps: list[z3.BoolRef], given: list[P.Clause],
+                      received: list[P.Clause], array: str, pos: SourcePos, message: str,
+                      needed: Callable[[z3.ArithRef], P.Totals]) -> None:
+        """Wherever a received clause lands, the group handed in at least ``needed(x)``.
+
+        Only locations some received clause reaches can be over-given, so one
+        binding of each clause is named instead of quantifying over locations;
+        its values are the natural candidates for the giving thread.
+        """
         for c in received:
             fixed = c.renamed("!w")
             x = fixed.index
@@ -728,7 +728,7 @@ class Checker:
             self.prove_having(
                 state, [*hyps, fixed.guard],
                 lambda under, x=x, hints=hints: P.at_least(
-                    P.totals(given, array, x, hints, under), P.totals(received, array, x)),
+                    P.totals(given, array, x, hints, under), needed(x)),
                 obligation="barrier redistribution", pos=pos, message=message,
                 witness={"location": x})
 
