@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from veriscan.cli.common import add_device_arg, add_kernel_args
-from veriscan.cli.interval import PROGRESS_AFTER, load, progress, report, sizes_for
+from veriscan.cli.interval import load, progress, report, run_per_size, sizes_for
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -51,12 +51,4 @@ def run_sheeran(args: argparse.Namespace) -> int:
     from veriscan.functional.sheeran import sheeran_test
     from veriscan.monoids.baselines import list_monoid
 
-    kernel, runtime = load(args)
-    sizes = sizes_for(args.n, kernel, list_monoid, runtime)
-    verdicts = []
-    with progress(f"Sheeran test of {kernel.name}", len(sizes) > PROGRESS_AFTER,
-                  args.json) as advance:
-        for done, n in enumerate(sizes, start=1):
-            verdicts.append(sheeran_test(kernel, n, runtime))
-            advance(done, len(sizes))
-    return report(verdicts, args, kernel, runtime, "Sheeran test")
+    return run_per_size(args, "Sheeran test", list_monoid, sheeran_test)

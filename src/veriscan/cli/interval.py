@@ -40,18 +40,25 @@ def run(args: argparse.Namespace) -> int:
     from veriscan.functional.interval import interval_test
     from veriscan.monoids.interval import interval_monoid
 
-    kernel, runtime = load(args)
-    sizes = sizes_for(args.n or "all", kernel, interval_monoid, runtime)
-    verdicts = []
-    with progress(f"interval test of {kernel.name}", len(sizes) > PROGRESS_AFTER,
-                  args.json) as advance:
-        for done, n in enumerate(sizes, start=1):
-            verdicts.append(interval_test(kernel, n, runtime))
-            advance(done, len(sizes))
-    return report(verdicts, args, kernel, runtime, "interval test")
+    args.n = args.n or "all"
+    return run_per_size(args, "interval test", interval_monoid, interval_test)
 
 
 # ------------------------------------------------------------------ shared helpers
+def run_per_size(args: argparse.Namespace, label: str, monoid: Callable[[int], Monoid],
+                 test: Callable[[ScanKernel, int, Runtime], Verdict]) -> int:
+    """Run a one-launch-per-size functional test over ``--n``, with progress and a report."""
+    kernel, runtime = load(args)
+    sizes = sizes_for(args.n, kernel, monoid, runtime)
+    verdicts = []
+    with progress(f"{label} of {kernel.name}", len(sizes) > PROGRESS_AFTER,
+                  args.json) as advance:
+        for done, n in enumerate(sizes, start=1):
+            verdicts.append(test(kernel, n, runtime))
+            advance(done, len(sizes))
+    return report(verdicts, args, kernel, runtime, label)
+
+
 def load(args: argparse.Namespace) -> tuple[ScanKernel, Runtime]:
     from veriscan.runtime.opencl import get_runtime
     from veriscan.scankernel import load_scan_kernel
