@@ -125,7 +125,12 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
 
 def _finish(parts: list[Verdict], details: dict, start: float) -> Verdict:
     assumed = details["assumptions"]
-    out = combine("static", parts, "race-free, divergence-free and in bounds"
+    # A headline must not claim more than the parts proved: global arrays
+    # without a given size had no bounds check.
+    unsized = next((p.details.get("unchecked") for p in parts if p.check == "bounds"), None)
+    bounds = ("in bounds" if not unsized else "in bounds for every sized array (not checked: "
+              f"{', '.join(unsized)}; give their sizes with --array-size)")
+    out = combine("static", parts, f"race-free, divergence-free and {bounds}"
                   + (f" assuming {'; '.join(assumed)}" if assumed else ""))
     out.details.update(details)
     out.seconds = time.perf_counter() - start
