@@ -12,7 +12,8 @@ from veriscan.verdict import Status
 
 SCAN_KERNELS = [p for p in shipped_kernel_files("scan")]
 MUTANTS = Path(__file__).resolve().parents[1] / "corpus" / "mutants"
-SIZES = (2, 256, 1 << 31)
+# 2^27 and 2^30 are where int-sized arithmetic in a kernel first overflows (N * rows, 2 * N).
+SIZES = (2, 256, 1 << 27, 1 << 30, 1 << 31)
 
 
 @pytest.mark.parametrize("path", SCAN_KERNELS, ids=[p.stem for p in SCAN_KERNELS])

@@ -11,7 +11,7 @@
  * the exclusive prefixes. */
 __kernel void blelloch_tree1d_scan(__global const TYPE *in, __global TYPE *out)
 {
-    __local TYPE tree[2 * N];
+    __local TYPE tree[2UL * N];  /* 64-bit: 2 * N overflows int at N = 2^30 */
     uint tid = (uint)get_local_id(0);
 
     tree[N + 2 * tid] = in[2 * tid];

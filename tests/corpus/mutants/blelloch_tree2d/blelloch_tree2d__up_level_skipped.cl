@@ -20,7 +20,7 @@
 
 __kernel void blelloch_tree2d_scan(__global const TYPE *in, __global TYPE *out)
 {
-    __local TYPE tree[TREE_ROWS * N];
+    __local TYPE tree[TREE_ROWS * (ulong)N];  /* 64-bit: overflows int from N = 2^27 */
     uint tid = (uint)get_local_id(0);
 
     /* Row offsets are 64-bit: d * N exceeds 32 bits for large N. */
