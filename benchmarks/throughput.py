@@ -34,6 +34,7 @@ import pyopencl.algorithm as cl_algorithm
 import pyopencl.array as cl_array
 import pyopencl.scan as cl_scan
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import veriscan
@@ -153,7 +154,7 @@ def render(rows: list[Row], device: str) -> None:
                 f"{row.ours_host * 1e3:.2f}" if k == 0 else "",
                 ("-" if row.ours_device is None else f"{row.ours_device * 1e3:.2f}")
                 if k == 0 else "",
-                name, f"{secs * 1e3:.2f}", f"{secs / _ours(row, name):.2f}x")
+                escape(name), f"{secs * 1e3:.2f}", f"{secs / _ours(row, name):.2f}x")
     Console(width=150).print(table)
 
 
