@@ -137,8 +137,12 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
             f"byte {monoid.name} value each; a CPU device keeps such values for the whole "
             f"group on one thread stack, and over {CPU_PRIVATE_BUDGET // 2**20} MiB that "
             f"crashes; {_fitting_hint(kernel, monoid, n, rt)}")
-    entry = _entry_name(kernel, monoid, rt)
-    program = _build(kernel, monoid, n, rt, entry, batched)
+    _check_uses_generic_names(kernel)
+    # The plain program for this n both names the entry point and, unbatched,
+    # is the program to launch: one build per size, not a probe build as well.
+    plain = rt.build(monoid.cl_source + kernel.source, [f"-DN={n}"], origin=_origin(kernel))
+    entry = _entry_name(kernel, plain)
+    program = _build_batched(kernel, monoid, n, rt, entry) if batched else plain
     cl_kernel = cl.Kernel(program, BATCH_ENTRY if batched else entry)
     local_bytes = int(cl_kernel.get_work_group_info(
         cl.kernel_work_group_info.LOCAL_MEM_SIZE, rt.device))
@@ -209,19 +213,20 @@ def _origin(kernel: ScanKernel) -> str:
     return str(kernel.path)
 
 
-def _entry_name(kernel: ScanKernel, monoid: Monoid, rt: Runtime) -> str:
-    """The kernel to launch; checks the file is a generic scan kernel at all.
-
-    The program is built once at the smallest size to ask the compiler which
-    ``__kernel`` functions exist (building is the one reliable parser of
-    OpenCL C the device offers).
-    """
+def _check_uses_generic_names(kernel: ScanKernel) -> None:
     missing = [name for name in REQUIRED_NAMES if name not in used_identifiers(kernel.source)]
     if missing:
         raise KernelSourceError(
             f"{_origin(kernel)}: never uses {' or '.join(missing)}; a generic scan kernel "
             "works on TYPE values combined with OPERATOR(a, b)")
-    program = rt.build(monoid.cl_source + kernel.source, ["-DN=2"], origin=_origin(kernel))
+
+
+def _entry_name(kernel: ScanKernel, program: cl.Program) -> str:
+    """The kernel to launch, as the device compiler lists the ``__kernel`` functions.
+
+    Asking the built program is the one reliable parser of OpenCL C the device
+    offers, and it sees exactly what will run.
+    """
     names = [n for n in program.get_info(cl.program_info.KERNEL_NAMES).split(";") if n]
     if not names:
         raise KernelSourceError(f"{_origin(kernel)}: no __kernel function")
@@ -236,21 +241,19 @@ def _entry_name(kernel: ScanKernel, monoid: Monoid, rt: Runtime) -> str:
     return names[0]
 
 
-def _build(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime, entry: str,
-           batched: bool) -> cl.Program:
-    if not batched:
-        source = monoid.cl_source + kernel.source
-    else:
-        parts = split_entry(monoid.cl_source, kernel.source, entry, _origin(kernel))
-        if len(parts.params) != 2:
-            raise KernelSourceError(f"{_origin(kernel)}: kernel '{entry}' must take exactly "
-                                    "(in, out) to be batched")
-        source = (monoid.cl_source + BATCH_PRELUDE + parts.before
-                  + f"__kernel void {BATCH_ENTRY}(__global TYPE *vs_in_all, "
-                    "__global TYPE *vs_out_all)\n{\n"
-                  + f"    {parts.params[0]} = vs_in_all + vs_batch_offset();\n"
-                  + f"    {parts.params[1]} = vs_out_all + vs_batch_offset();"
-                  + parts.body[1:-1] + "}\n" + parts.after)
+def _build_batched(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
+                   entry: str) -> cl.Program:
+    """The kernel body moved into a launcher that points in/out at its group's slice."""
+    parts = split_entry(monoid.cl_source, kernel.source, entry, _origin(kernel))
+    if len(parts.params) != 2:
+        raise KernelSourceError(f"{_origin(kernel)}: kernel '{entry}' must take exactly "
+                                "(in, out) to be batched")
+    source = (monoid.cl_source + BATCH_PRELUDE + parts.before
+              + f"__kernel void {BATCH_ENTRY}(__global TYPE *vs_in_all, "
+                "__global TYPE *vs_out_all)\n{\n"
+              + f"    {parts.params[0]} = vs_in_all + vs_batch_offset();\n"
+              + f"    {parts.params[1]} = vs_out_all + vs_batch_offset();"
+              + parts.body[1:-1] + "}\n" + parts.after)
     return rt.build(source, [f"-DN={n}"], origin=_origin(kernel))
 
 
