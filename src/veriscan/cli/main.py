@@ -19,7 +19,7 @@ from veriscan.errors import VeriscanError
 from veriscan.verdict import EXIT_BAD_INPUT
 
 # Sub-command modules under veriscan.cli, in the order `--help` lists them.
-COMMANDS = ("verify", "check", "interval", "baselines", "spec", "kernels")
+COMMANDS = ("verify", "check", "interval", "baselines", "spec", "circuit", "kernels")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -9,18 +9,17 @@ the kernel's entry and exit), like the figures of papers 000 and 002.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
 from veriscan.errors import VeriscanError
 from veriscan.ir import nodes as n
+from veriscan.ir.interpret import GroupInterpreter, WorkItem, c_binop
 from veriscan.spec import ast as A
 from veriscan.spec.attach import KernelSpec, attach
 from veriscan.spec.encode import has_resources
 
-MAX_STEPS = 200_000
 MAX_TABLES = 40
 
 
@@ -39,11 +38,9 @@ class Table:
 
 
 @dataclass
-class Thread:
-    """One work-item: its ids, private variables and what it holds (fraction, reads)."""
+class Thread(WorkItem):
+    """A work-item plus what it holds: (array, index) -> (fraction, reads)."""
 
-    ids: tuple[int, int, int]
-    vars: dict[str, int] = field(default_factory=dict)
     held: dict[tuple[str, int], tuple[Fraction, int]] = field(default_factory=dict)
 
     def change(self, key: tuple[str, int], amount: A.Amount, sign: int) -> None:
@@ -55,79 +52,12 @@ class Thread:
         self.held[key] = (frac, reads)
 
 
-class _Machine:
+class _Machine(GroupInterpreter):
+    """The shared interpreter plus the permission bookkeeping at barriers."""
+
     def __init__(self, kernel: n.Kernel, sizes: tuple[int, int, int], params: dict[str, int]):
-        self.kernel = kernel
-        self.sizes = sizes
-        self.params = params
-        self.memory: dict[str, dict[int, int]] = {
-            name: {} for name in [p.name for p in kernel.params if p.is_pointer]
-            + [a.name for a in kernel.arrays]}
-        self.initial: dict[str, dict[int, int]] = {}
-        self.steps = 0
-
-    # -- kernel code ---------------------------------------------------------------
-    def expr(self, e: n.Expr, t: Thread) -> int:
-        if isinstance(e, n.Const):
-            return int(e.value)
-        if isinstance(e, n.Var):
-            if e.name in t.vars:
-                return t.vars[e.name]
-            return self.params.get(e.name, 0)
-        if isinstance(e, n.Builtin):
-            return self.builtin(e.kind, e.dim, t.ids)
-        if isinstance(e, n.Cast):
-            return self.expr(e.operand, t)
-        if isinstance(e, n.Select):
-            return self.expr(e.then if self.expr(e.cond, t) else e.other, t)
-        if isinstance(e, n.UnOp):
-            x = self.expr(e.operand, t)
-            return {"-": -x, "~": ~x, "!": int(not x)}[e.op]
-        if isinstance(e, (n.BinOp, n.GenericOp)):
-            a, b = self.expr(e.lhs, t), self.expr(e.rhs, t)
-            return c_binop(e.op if isinstance(e, n.BinOp) else "+", a, b)
-        if isinstance(e, (n.GenericIdentity, n.Opaque)):
-            return 0
-        raise VeriscanError(f"cannot draw: expression {type(e).__name__}", e.pos)
-
-    def builtin(self, kind: n.BuiltinKind, dim: int, ids: tuple[int, ...]) -> int:
-        if kind is n.BuiltinKind.LOCAL_ID:
-            return ids[dim]
-        if kind is n.BuiltinKind.LOCAL_SIZE:
-            return self.sizes[dim]
-        if kind in (n.BuiltinKind.GROUP_ID,):
-            return 0
-        if kind is n.BuiltinKind.NUM_GROUPS:
-            return 1
-        if kind is n.BuiltinKind.GLOBAL_ID:
-            return ids[dim]
-        return self.sizes[dim]
-
-    def run(self, stmts: list[n.Stmt], t: Thread) -> Iterator[n.Barrier]:
-        for stmt in stmts:
-            self.steps += 1
-            if self.steps > MAX_STEPS:
-                raise VeriscanError("cannot draw: the kernel runs too long for this size",
-                                    stmt.pos)
-            if isinstance(stmt, n.Assign):
-                t.vars[stmt.target] = self.expr(stmt.value, t)
-            elif isinstance(stmt, n.Load):
-                t.vars[stmt.target] = self.memory[stmt.array].get(self.expr(stmt.index, t), 0)
-            elif isinstance(stmt, n.Store):
-                self.memory[stmt.array][self.expr(stmt.index, t)] = self.expr(stmt.value, t)
-            elif isinstance(stmt, n.If):
-                yield from self.run(stmt.then if self.expr(stmt.cond, t) else stmt.other, t)
-            elif isinstance(stmt, n.Loop):
-                yield from self.run(stmt.init, t)
-                first = True
-                while (not stmt.test_first and first) or self.expr(stmt.cond, t):
-                    first = False
-                    yield from self.run(stmt.body, t)
-                    yield from self.run(stmt.step, t)
-            elif isinstance(stmt, n.Barrier):
-                yield stmt
-            elif not isinstance(stmt, (n.Assume, n.Assert)):
-                raise VeriscanError(f"cannot draw: statement {type(stmt).__name__}", stmt.pos)
+        super().__init__(kernel, sizes, params)
+        self.initial: dict[str, dict[int, object]] = {}
 
     # -- annotations ---------------------------------------------------------------
     def transfer(self, clauses: list[A.Clause], t: Thread, bound_limit: int, sign: int) -> None:
@@ -156,7 +86,7 @@ class _SpecEval:
             if e.name in env:
                 return env[e.name]
             if e.name in self.t.vars:
-                return self.t.vars[e.name]
+                return self.t.vars[e.name]  # type: ignore[return-value]
             if e.name in self.m.params:
                 return self.m.params[e.name]
             if e.name in _ALIASES:
@@ -167,8 +97,8 @@ class _SpecEval:
         if isinstance(e, A.Call) and e.func in _CL_IDS:
             return self.m.builtin(_CL_IDS[e.func], v(e.args[0]), self.t.ids)
         if isinstance(e, A.Index):
-            mem = self.m.initial if old else self.m.memory
-            return mem[e.array].get(self.flat(e, env, old), 0)
+            cells = self.m.initial.get(e.array, {}) if old else self.m.cells(e.array, self.t)
+            return cells.get(self.flat(e, env, old), 0)  # type: ignore[return-value]
         if isinstance(e, A.Unary):
             x = v(e.operand)
             return {"-": -x, "~": ~x, "!": int(not x)}[e.op]
@@ -220,21 +150,6 @@ class _SpecEval:
                     self.collect(e.body, inner, limit, sign)
 
 
-def c_binop(op: str, a: int, b: int) -> int:
-    """A C operator on ints (``/`` and ``%`` truncate toward zero)."""
-    if op in ("/", "%"):
-        if b == 0:
-            raise VeriscanError("cannot draw: division by zero")
-        q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
-        return q if op == "/" else a - b * q
-    table = {"+": a + b, "-": a - b, "*": a * b, "<<": a << b if b >= 0 else 0,
-             ">>": a >> b if b >= 0 else 0, "&": a & b, "|": a | b, "^": a ^ b,
-             "==": int(a == b), "!=": int(a != b), "<": int(a < b), "<=": int(a <= b),
-             ">": int(a > b), ">=": int(a >= b), "&&": int(bool(a) and bool(b)),
-             "||": int(bool(a) or bool(b))}
-    return table[op]
-
-
 def permission_tables(kernel: n.Kernel, sizes: tuple[int, int, int], params: dict[str, int],
                       spec: KernelSpec | None = None) -> list[Table]:
     """What every work-item holds at entry, after every barrier instance, and at exit."""
@@ -249,16 +164,8 @@ def permission_tables(kernel: n.Kernel, sizes: tuple[int, int, int], params: dic
     for t in threads:
         machine.transfer(pre, t, limit, 1)
     tables = [_table("kernel entry", threads)]
-    runners = [machine.run(kernel.body, t) for t in threads]
     rounds: dict[int, int] = {}
-    while True:
-        stops = [next(r, None) for r in runners]
-        if all(s is None for s in stops):
-            break
-        if any(s is None or s is not stops[0] for s in stops):
-            raise VeriscanError("cannot draw: the work-items do not all reach the same barrier")
-        barrier = stops[0]
-        assert barrier is not None
+    for barrier in machine.lockstep(threads):
         rounds[id(barrier)] = rounds.get(id(barrier), 0) + 1
         clauses = spec.barriers.get(id(barrier), [])
         given = [c for c in clauses if c.kind in (A.ClauseKind.REQUIRES, A.ClauseKind.CONTEXT)]
