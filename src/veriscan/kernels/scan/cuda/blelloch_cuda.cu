@@ -32,7 +32,7 @@ __global__ void blelloch_cuda(const TYPE *in, TYPE *out) {
       const unsigned int right = stride * (2 * tid + 2) - 1;
       const TYPE carried = tree[left];
       tree[left] = tree[right];
-      tree[right] = OPERATOR(carried, tree[right]);
+      tree[right] = OPERATOR(tree[right], carried);  /* prefix, then the left subtree */
     }
   }
   __syncthreads();
