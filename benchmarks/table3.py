@@ -11,6 +11,8 @@ has a column; veriscan needs no invariants.  The summary checks the targets:
 median <= 0.5 s per (kernel, n), every one <= 2 s, and the every-size verdict
 (``check_scan_kernel(k, None)``: one parametric proof for n <= 2^30 plus
 n = 2^31, or one proof per n when the parametric one fails) <= 5 s per kernel.
+``--plot FILE.png`` also draws the table (and FILE.svg): seconds against n per
+kernel, ours as lines, GPUVerify's published times as markers.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 
+from plotting import Mark, Panel, Series, Style, line_chart, machine, plot_path
 from veriscan.check import check_scan_kernel
 from veriscan.scankernel import load_scan_kernel
 from veriscan.verdict import Status
@@ -46,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kernels", default=",".join(GPUVERIFY),
                         help="shipped scan kernel names (default: the four of Table 3)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--plot", type=plot_path, metavar="FILE.png",
+                        help="also draw the times (PNG, and SVG beside it)")
     args = parser.parse_args(argv)
     logs = _lg_sizes(args.sizes)
     rows: list[dict[str, object]] = []
@@ -85,7 +91,44 @@ def main(argv: list[str] | None = None) -> int:
         print()
     else:
         print(_summary(summary))
+    if args.plot:
+        plot(args.plot, rows, summary)
     return 0 if failures == 0 else 1
+
+
+def plot(path: Path, rows: list[dict[str, object]], summary: dict[str, object]) -> None:
+    """Ours against GPUVerify's published times on one log scale, where 100x shows at a glance.
+
+    GPUVerify's points are those the paper prints for the sizes measured here;
+    each kernel's legend entry also gives its every-size (parametric) proof time.
+    """
+    every: dict[str, dict[str, object]] = summary["every_size"]  # type: ignore[assignment]
+    ours, theirs = "veriscan (measured here)", "GPUVerify (001 Table 3, 2013)"
+    series: list[Series] = []
+    for name in dict.fromkeys(str(r["kernel"]) for r in rows):
+        label = f"{name} (every n in one proof: {every[name]['seconds']:.2f} s)"
+        mine = [r for r in rows if r["kernel"] == name]
+        series.append(Series(label, ours, *_points(mine, "veriscan_s")))
+        if any(r["gpuverify_s"] is not None for r in mine):
+            series.append(Series(label, theirs, *_points(mine, "gpuverify_s")))
+    panel = Panel("seconds to prove race, divergence and bounds freedom",
+                  "n, elements scanned (log2 scale; n threads for Kogge-Stone, n/2 otherwise)",
+                  "seconds per (kernel, n), log scale", series,
+                  marks=[Mark(f"target: median ≤ {MEDIAN_TARGET} s", MEDIAN_TARGET),
+                         Mark(f"target: each ≤ {MAX_TARGET} s", MAX_TARGET)])
+    title = (f"POPL'14 Table 3 again: static proof time per kernel and n "
+             f"(median {summary['median_s']} s, max {summary['max_s']} s)\n"
+             f"veriscan on {machine()}; GPUVerify times as published (2013 hardware, "
+             f"hand-written loop invariants)")
+    styles = {ours: Style("-", "."), theirs: Style("none", "s", 6.0)}
+    line_chart(path, title, [panel], styles)
+
+
+def _points(rows: list[dict[str, object]], key: str) -> tuple[list[float], list[float]]:
+    """(n, seconds) for the rows that have a ``key`` time; --json keeps n as lg n."""
+    kept = [r for r in rows if r[key] is not None]
+    return ([2.0 ** int(r["lg_n"]) for r in kept],  # type: ignore[call-overload]
+            [float(r[key]) for r in kept])  # type: ignore[arg-type]
 
 
 def _lg_sizes(text: str) -> list[int]:

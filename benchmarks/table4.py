@@ -22,7 +22,8 @@ twice the device's largest work group, the most any single-group parallel
 kernel can take; the sequential kernel is limited only by memory, and beyond
 that size it is one work-item doing n dependent steps).  Targets: I at the
 device limit ≤ 0.2 s warm; I/V ≤ 1/1000 at n = 2^10.  The last lines check
-both and say which kernels meet them.
+both and say which kernels meet them.  ``--plot FILE.png`` also draws the
+rows (and FILE.svg): I cold, I warm and V against n, and I/V against n.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ import argparse
 import statistics
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
+from plotting import Mark, Panel, Series, Style, line_chart, machine, plot_path
 from veriscan.errors import DeviceLimitError
 from veriscan.functional.interval import interval_test
 from veriscan.functional.voigtlander import count_tests, voigtlander_test
@@ -105,6 +108,44 @@ def print_table(kernel: ScanKernel, rows: list[Row]) -> None:
               f"{_fmt_ratio(r):>10} {_fmt_ratio(r, warm=True):>12}")
 
 
+COLD, WARM, VOIGTLANDER = ("I cold (build, launch, check)", "I warm (program cached)",
+                           "V (all Voigtländer tests)")
+
+
+def plot(path: Path, results: list[tuple[ScanKernel, list[Row]]], device: str) -> None:
+    """Times and the I/V ratio on log scales: V grows like n³ while I stays flat.
+
+    The ratio panel (cold over V, and warm over V, in the cold and warm
+    styles) is left out when V was not measured at all.
+    """
+    times: list[Series] = []
+    ratios: list[Series] = []
+    for kernel, rows in results:
+        ns = [r.n for r in rows]
+        times += [Series(kernel.name, COLD, ns, [r.i_cold for r in rows]),
+                  Series(kernel.name, WARM, ns, [r.i_warm for r in rows])]
+        with_v = [r for r in rows if r.v is not None]
+        if with_v:
+            vn = [r.n for r in with_v]
+            times.append(Series(kernel.name, VOIGTLANDER, vn, [r.v for r in with_v]))
+            ratios += [Series(kernel.name, COLD, vn, [r.i_cold / r.v for r in with_v]),
+                       Series(kernel.name, WARM, vn, [r.i_warm / r.v for r in with_v])]
+    xlabel = "n, elements scanned (log2 scale)"
+    panels = [Panel("end-to-end time of each check", xlabel, "seconds, log scale", times,
+                    marks=[Mark(f"target: I warm ≤ {I_TARGET_S} s at the device limit",
+                                I_TARGET_S)])]
+    if ratios:
+        panels.append(Panel("I / V (lower is better)", xlabel,
+                            "time of I over time of V, log scale", ratios, fractions=True,
+                            marks=[Mark(f"target: I cold / V ≤ 1/{1 / RATIO_TARGET:,.0f} "
+                                        f"at n = {RATIO_AT}", RATIO_TARGET, x=RATIO_AT)]))
+    title = ("POPL'14 Table 4 again: one interval test (I) against Voigtländer's tests (V), "
+             f"per kernel and n\ndevice: {device}\nhost: {machine()}")
+    styles = {COLD: Style("-", "o", 4.0), WARM: Style(":", "^", 4.0),
+              VOIGTLANDER: Style("--", "s", 4.0)}
+    line_chart(path, title, panels, styles)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kernels", help="comma-separated shipped kernel names (default: all "
@@ -115,6 +156,8 @@ def main() -> None:
                         help="largest n for V (default 1024)")
     parser.add_argument("--repeat", type=int, default=5, help="warm I runs per size")
     parser.add_argument("--device", help="OpenCL device name substring (default PoCL)")
+    parser.add_argument("--plot", type=plot_path, metavar="FILE.png",
+                        help="also draw the rows (PNG, and SVG beside it)")
     args = parser.parse_args()
 
     rt = get_runtime(args.device)
@@ -125,10 +168,12 @@ def main() -> None:
     print(f"V measured up to n={args.max_n_voigtlander}; I up to each kernel's device limit, "
           f"at most {max_n}")
     verdicts = []
+    results = []
     for name in names:
         kernel = load_scan_kernel(name.strip())
         rows = measure(kernel, max_n, args.max_n_voigtlander, args.repeat, rt)
         print_table(kernel, rows)
+        results.append((kernel, rows))
         last = rows[-1]
         at = next((r for r in rows if r.n == RATIO_AT and r.v is not None), None)
         i_ok = last.i_warm <= I_TARGET_S
@@ -142,6 +187,8 @@ def main() -> None:
             f"{_fmt_ratio(at, warm=True)} warm")
         print(f"  {name:<20} I(n={last.n}) warm {last.i_warm:.4f} s cold {last.i_cold:.4f} s "
               f"{'ok' if i_ok else 'MISSED'}; at n={RATIO_AT}: {ratio}")
+    if args.plot:
+        plot(args.plot, results, rt.description)
 
 
 if __name__ == "__main__":

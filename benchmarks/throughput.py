@@ -18,7 +18,8 @@ allocated output) and ``copy_if`` are device-resident and compared with the
 ``device`` column.  Needs ``mako`` for pyopencl's scan templates.
 
 Targets on a 2-core PoCL machine: scan >= 1.0x NumPy and >= 5x pyopencl at
-2^24; compaction >= 1.0x NumPy; SAT >= 1.0x NumPy.
+2^24; compaction >= 1.0x NumPy; SAT >= 1.0x NumPy.  ``--plot FILE.png`` also
+draws every ratio as a bar (and FILE.svg), with 1.0x and these targets marked.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import argparse
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pyopencl as cl
@@ -38,8 +40,17 @@ from rich.markup import escape
 from rich.table import Table
 
 import veriscan
+from plotting import Bar, machine, plot_path, ratio_bars
 from veriscan.monoids import get_monoid
 from veriscan.runtime.opencl import get_runtime
+
+# The targets above as (task, rival family, n or None for every n) -> least ratio.
+TARGETS: dict[tuple[str, str, str | None], float] = {
+    ("scan int32 +", "numpy", "2^24"): 1.0,
+    ("scan int32 +", "pyopencl", "2^24"): 5.0,
+    ("compact (50% kept)", "numpy", None): 1.0,
+    ("summed-area table", "numpy", None): 1.0,
+}
 
 
 @dataclass
@@ -158,11 +169,33 @@ def render(rows: list[Row], device: str) -> None:
     Console(width=150).print(table)
 
 
+def _family(rival: str) -> str:
+    return "pyopencl" if rival.startswith("pyopencl") else "numpy"
+
+
 def _ours(row: Row, rival: str) -> float:
     """The veriscan time a rival is compared with: like for like."""
-    if rival.startswith("pyopencl") and row.ours_device is not None:
+    if _family(rival) == "pyopencl" and row.ours_device is not None:
         return row.ours_device
     return row.ours_host
+
+
+def plot(path: Path, rows: list[Row], device: str, repeat: int) -> None:
+    """Every ratio of the table as one bar, so misses against 1.0x or a target stand out."""
+    legend = {"numpy": "NumPy (vs veriscan's host column)",
+              "pyopencl": "pyopencl (vs veriscan's device column)"}
+    bars = []
+    for row in rows:
+        for rival, secs in row.rivals.items():
+            family = _family(rival)
+            target = TARGETS.get((row.task, family, row.n), TARGETS.get((row.task, family, None)))
+            bars.append(Bar(f"{row.task}, n = {row.n}", rival, legend[family],
+                            secs / _ours(row, rival), target))
+    title = (f"veriscan library throughput: speed-up over NumPy and pyopencl "
+             f"(best of {repeat} warm runs; the slow NumPy affine scans once)\n"
+             f"device: {device}\nhost: {machine()}")
+    ratio_bars(path, title, bars,
+               "speed-up = rival time / veriscan time (log scale; right of 1× = veriscan faster)")
 
 
 def main() -> None:
@@ -171,12 +204,17 @@ def main() -> None:
     parser.add_argument("--sat", type=int, default=4096, help="side of the square SAT input")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--device", default=None)
+    parser.add_argument("--plot", type=plot_path, metavar="FILE.png",
+                        help="also draw the ratios (PNG, and SVG beside it)")
     args = parser.parse_args()
     start = time.perf_counter()
     veriscan.scan(np.arange(3, dtype=np.int32), device=args.device)  # first build
     print(f"first call (program builds, cached afterwards): {time.perf_counter() - start:.2f} s")
     rows = run([int(s) for s in args.sizes.split(",")], args.sat, args.repeat, args.device)
-    render(rows, get_runtime(args.device).description)
+    device = get_runtime(args.device).description
+    render(rows, device)
+    if args.plot:
+        plot(args.plot, rows, device, args.repeat)
 
 
 if __name__ == "__main__":
