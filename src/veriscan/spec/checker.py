@@ -269,30 +269,11 @@ class Checker:
             mine = [c for c in need if c.array == array]
             message = (f"{what}: the thread does not hold the permission on {array}[x] that "
                        "it must give up")
-            if self.disjoint_fractions(state, mine):
-                # One clause at a time, at a named binding of it: no existential
-                # on the side that must be covered.
-                for c in mine:
-                    fixed = c.renamed("!n")
-                    hints = fixed.bound + tuple(self.ids.local[d] for d in self.used_dims)
-                    self.prove_having(
-                        state, [fixed.guard],
-                        lambda under, c=c, fixed=fixed, hints=hints, array=array: P.at_least(
-                            P.totals(state.held, array, fixed.index, hints, under),
-                            P.single(c.amount)),
-                        obligation=obligation, pos=pos, message=message,
-                        witness={"location": fixed.index})
-                continue
-            for c in mine:
-                fixed = c.renamed("!n")
-                hints = fixed.bound + tuple(self.ids.local[d] for d in self.used_dims)
-                self.prove_having(
-                    state, [fixed.guard],
-                    lambda under, fixed=fixed, hints=hints, array=array, mine=mine: P.at_least(
-                        P.totals(state.held, array, fixed.index, hints, under),
-                        P.totals(mine, array, fixed.index)),
-                    obligation=obligation, pos=pos, message=message,
-                    witness={"location": fixed.index})
+            # Disjoint fractions: one clause at a time, at a named binding of it,
+            # so there is no existential on the side that must be covered.
+            self.check_covered(state, [], state.held, mine, array, pos,
+                               each=self.disjoint_fractions(state, mine),
+                               obligation=obligation, message=message, tag="!n")
 
     def disjoint_fractions(self, state: State, clauses: list[P.Clause]) -> bool:
         """All clauses are fractions and no two of them reach a common location."""
@@ -696,7 +677,8 @@ class Checker:
         """
         message = (f"the barrier hands out permission on {array}[x] that the threads did not "
                    "hand in")
-        if all(c.amount.is_write for c in received):
+        all_writes = all(c.amount.is_write for c in received)
+        if all_writes:
             for i, a in enumerate(received):
                 for b in received[i + 1:]:
                     ca, cb = a.renamed("!p"), b.renamed("!q")
@@ -706,31 +688,31 @@ class Checker:
                                message=f"the barrier gives write permission on {array}[x] "
                                        f"twice (lines {a.origin.line} and {b.origin.line})",
                                witness={"location": x})
-            self.check_covered(state, hyps, given, received, array, pos, message,
-                               lambda x: P.one())
-            return
-        self.check_covered(state, hyps, given, received, array, pos, message,
-                           lambda x: P.totals(received, array, x))
+        self.check_covered(state, hyps, given, received, array, pos,
+                           each=all_writes,
+                           obligation="barrier redistribution", message=message, tag="!w")
 
-    def check_covered(self, state: State, hyps: list[z3.BoolRef], given: list[P.Clause],
-                      received: list[P.Clause], array: str, pos: SourcePos, message: str,
-                      needed: Callable[[z3.ArithRef], P.Totals]) -> None:
-        """Wherever a received clause lands, the group handed in at least ``needed(x)``.
+    def check_covered(self, state: State, hyps: list[z3.BoolRef], have: list[P.Clause],
+                      clauses: list[P.Clause], array: str, pos: SourcePos, *, each: bool,
+                      obligation: str, message: str, tag: str) -> None:
+        """Wherever one of ``clauses`` lands, ``have`` holds what the clauses ask there.
 
-        Only locations some received clause reaches can be over-given, so one
-        binding of each clause is named instead of quantifying over locations;
-        its values are the natural candidates for the giving thread.
+        ``each``: the clauses are known not to overlap, so each one's own
+        amount is what it asks; otherwise their sum at that location.  Only
+        locations some clause reaches can fall short, so one binding of each
+        clause is named (with ``tag``) instead of quantifying over locations;
+        its values are the natural candidates for the other thread.
         """
-        for c in received:
-            fixed = c.renamed("!w")
+        for c in clauses:
+            fixed = c.renamed(tag)
             x = fixed.index
             hints = fixed.bound + tuple(self.ids.local[d] for d in self.used_dims)
             self.prove_having(
                 state, [*hyps, fixed.guard],
-                lambda under, x=x, hints=hints: P.at_least(
-                    P.totals(given, array, x, hints, under), needed(x)),
-                obligation="barrier redistribution", pos=pos, message=message,
-                witness={"location": x})
+                lambda under, c=c, x=x, hints=hints: P.at_least(
+                    P.totals(have, array, x, hints, under),
+                    P.single(c.amount) if each else P.totals(clauses, array, x)),
+                obligation=obligation, pos=pos, message=message, witness={"location": x})
 
     def check_barrier_globally(self, state: State, pre: list[A.Clause], post: list[A.Clause],
                                barrier: n.Barrier, shared: dict[str, z3.ArrayRef],
