@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from veriscan.cli.common import add_device_arg, add_kernel_args
-from veriscan.cli.interval import load, progress, report, run_per_size, sizes_for
+from veriscan.cli.common import add_device_arg, add_kernel_args, progress
+from veriscan.cli.interval import load, report, run_per_size, sizes_for
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -66,8 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_scan(args: argparse.Namespace) -> int:
     from veriscan.check import check_scan_kernel
-    from veriscan.cli.common import parse_sizes
-    from veriscan.cli.interval import progress
+    from veriscan.cli.common import parse_sizes, progress
     from veriscan.scankernel import load_scan_kernel
 
     if args.local_size or args.num_groups or args.global_size:
@@ -99,7 +98,7 @@ def _run_scan(args: argparse.Namespace) -> int:
 def _every_size(kernel: ScanKernel, args: argparse.Namespace) -> int:
     """One verdict for every n = 2^1 .. 2^31: a parametric proof, else one per n."""
     from veriscan.check import check_scan_kernel
-    from veriscan.cli.interval import progress
+    from veriscan.cli.common import progress
 
     with progress(f"static check of {kernel.name}, every n", True, args.json) as advance:
         done: list[int] = []

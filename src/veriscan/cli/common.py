@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
@@ -111,6 +112,33 @@ def emit(verdicts: Iterable[Verdict], as_json: bool, title: str = "",
     return exit_code(items)
 
 
+Advance = Callable[..., None]  # advance(done, total, what=None)
+
+
+@contextmanager
+def progress(label: str, show: bool, quiet: bool = False) -> Iterator[Advance]:
+    """A rich progress bar on stderr, so stdout stays clean for --json.
+
+    The callback takes the work done so far, the total and, optionally, a
+    label for what is running now (it replaces ``label`` on the bar).
+    """
+    if not show or quiet:
+        yield lambda done, total, what=None: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                  transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def advance(done: int, total: int, what: str | None = None) -> None:
+            bar.update(task, completed=done, total=total,
+                       **({"description": what} if what else {}))
+
+        yield advance
+
+
 def worst(items: list[Verdict]) -> Status:
     for status in (Status.VIOLATION, Status.UNKNOWN):
         if any(v.status is status for v in items):
@@ -123,4 +151,4 @@ def exit_code(items: list[Verdict]) -> int:
 
 
 __all__ = ["EXIT_OK", "add_device_arg", "add_kernel_args", "console", "emit", "err_console",
-           "exit_code", "parse_sizes", "worst"]
+           "exit_code", "parse_sizes", "progress", "worst"]

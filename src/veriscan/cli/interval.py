@@ -1,17 +1,16 @@
 """``veriscan interval-test``: the single interval-of-summations test on a device.
 
 Also home of what the functional-test commands share (kernel loading, size
-lists, the progress display), which ``baselines`` reuses.
+lists, the per-size loop), which ``baselines`` reuses.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from veriscan.cli.common import add_device_arg, add_kernel_args, emit, err_console, parse_sizes
+from veriscan.cli.common import add_device_arg, add_kernel_args, emit, parse_sizes, progress
 
 if TYPE_CHECKING:
     from veriscan.monoids.base import Monoid
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from veriscan.scankernel import ScanKernel
     from veriscan.verdict import Verdict
 
-Advance = Callable[[int, int], None]  # (done, total)
 PROGRESS_AFTER = 4  # show a progress bar for more sizes than this
 
 
@@ -76,25 +74,6 @@ def sizes_for(text: str | None, kernel: ScanKernel, monoid: Callable[[int], Mono
     if text is not None and text.strip().lower() == "all":
         return parse_sizes(text, max_scan_size(kernel, monoid, runtime))
     return parse_sizes(text, 0)
-
-
-@contextmanager
-def progress(label: str, show: bool, quiet: bool) -> Iterator[Advance]:
-    """A rich progress bar on stderr (stdout stays clean for --json)."""
-    if not show or quiet:
-        yield lambda done, total: None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
-                  transient=True) as bar:
-        task = bar.add_task(label, total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield advance
 
 
 def report(verdicts: list[Verdict], args: argparse.Namespace, kernel: ScanKernel,

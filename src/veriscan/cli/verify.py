@@ -101,9 +101,7 @@ def _kernels(args: argparse.Namespace) -> list[Any]:
 
 def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
                 every_size: bool) -> list[Any]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from veriscan.cli.common import err_console
+    from veriscan.cli.common import err_console, progress
     from veriscan.verify import power_of_two_sizes
 
     limits = runtime.limits
@@ -111,21 +109,22 @@ def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
               if every_size else parse_sizes(args.n, limits.max_work_group_size))
              for k in kernels]
     total = sum(steps_of(sizes) for _, sizes in plans)
-    progress = Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
-                        console=err_console, transient=True,
-                        disable=args.no_progress or args.json or not err_console.is_terminal)
+    show = not (args.no_progress or args.json) and err_console.is_terminal
     results = []
-    with progress:
-        task = progress.add_task("verifying", total=total)
+    done = 0
+    with progress("verifying", show) as advance:
         for kernel, sizes in plans:
-            done_before = progress.tasks[0].completed
+            done_before = done
 
             def tick(what: str) -> None:
-                progress.update(task, advance=1, description=what)
+                nonlocal done
+                done += 1
+                advance(done, total, what)
 
             results.append(_one(kernel, sizes, every_size, runtime, tick, len(plans) > 1))
             # Steps skipped after a failure still count towards the bar.
-            progress.update(task, completed=done_before + steps_of(sizes))
+            done = done_before + steps_of(sizes)
+            advance(done, total)
     return results
 
 
