@@ -10,9 +10,10 @@ over an unbounded number of threads.
 
 Amounts: exact fractions (``write`` = 1) are added up exactly.  ``read`` is an
 arbitrarily small positive amount (a wildcard): any number of reads fit next
-to each other, but reads never add up to a write.  Handing in a read leaves a
-smaller positive remainder, recorded by a negative read clause, which forbids
-a later write until the thread receives fresh fractions.
+to each other, but reads never add up to a write.  A thread that hands in a
+read loses it (a negative read clause): with no fraction left the location
+is unreadable until a read comes back, and a dented fraction never becomes
+whole again by receiving some other read.
 """
 
 from __future__ import annotations
@@ -165,57 +166,75 @@ def _defined_by(guard: z3.BoolRef, var: z3.ArithRef) -> z3.ArithRef | None:
 
 @dataclass(frozen=True)
 class Totals:
-    """What a clause set gives to one location: exact sum, any read, any read handed in."""
+    """What a clause set gives to one location: the exact fraction and the read counts.
+
+    ``reads`` counts the read clauses that reach the location, ``spent`` the
+    reads handed in there.  Each read is its own unknown infinitesimal amount,
+    so the counts are compared, never cancelled against a fraction.
+    """
 
     fraction: z3.ArithRef
-    read: z3.BoolRef
-    spent_read: z3.BoolRef
+    reads: z3.ArithRef
+    spent: z3.ArithRef
 
 
 def totals(clauses: list[Clause], array: str, x: z3.ArithRef,
            hints: tuple[z3.ArithRef, ...] = (), under: bool = False) -> Totals:
     fraction: z3.ArithRef = z3.RealVal(0)
-    reads: list[z3.BoolRef] = []
-    spent: list[z3.BoolRef] = []
+    reads: z3.ArithRef = z3.IntVal(0)
+    spent: z3.ArithRef = z3.IntVal(0)
     for c in clauses:
         if c.array != array:
             continue
         hit = covers(c, x, hints, under and c.sign > 0)
         if c.amount.kind is A.AmountKind.READ:
-            (reads if c.sign > 0 else spent).append(hit)
+            if c.sign > 0:
+                reads = reads + z3.If(hit, 1, 0)
+            else:
+                spent = spent + z3.If(hit, 1, 0)
         else:
             frac = c.amount.fraction
             value = z3.Q(frac.numerator, frac.denominator) * c.sign
             fraction = fraction + z3.If(hit, value, z3.RealVal(0))
-    return Totals(z3.simplify(fraction), z3.Or(reads) if reads else z3.BoolVal(False),
-                  z3.Or(spent) if spent else z3.BoolVal(False))
+    return Totals(z3.simplify(fraction), z3.simplify(reads), z3.simplify(spent))
+
+
+def _remaining_reads(have: Totals) -> z3.BoolRef:
+    """The thread still holds an undented read: every read it handed in is charged,
+    whole, to one read it held (a read handed in is gone until handed back)."""
+    return have.reads - have.spent >= 1
 
 
 def at_least(have: Totals, need: Totals) -> z3.BoolRef:
     """``have`` is enough to give away ``need`` at this location.
 
-    Equal exact parts need the infinitesimal parts to compare too: a read
-    needs a read (or a spare fraction), and a remainder left after handing in
-    a read is less than the exact part it came from.
+    A larger exact part wins (reads are infinitesimal).  With equal exact
+    parts, a needed read needs a read still held; and a read handed in may
+    have been taken out of the exact part, which a read received later (a
+    different, possibly smaller amount) never makes whole again: so a dented
+    positive fraction is never equal to the undented one.
     """
+    undented = z3.Or(have.spent == 0, have.fraction == 0)
+    needs_read = need.reads >= 1
     return z3.Or(have.fraction > need.fraction,
-                 z3.And(have.fraction == need.fraction,
-                        z3.Or(have.read, z3.And(z3.Not(need.read), z3.Not(have.spent_read)))))
+                 z3.And(have.fraction == need.fraction, undented,
+                        z3.Or(z3.Not(needs_read), _remaining_reads(have))))
 
 
 def one() -> Totals:
-    return Totals(z3.RealVal(1), z3.BoolVal(False), z3.BoolVal(False))
+    return Totals(z3.RealVal(1), z3.IntVal(0), z3.IntVal(0))
 
 
 def single(amount: A.Amount) -> Totals:
     if amount.kind is A.AmountKind.READ:
-        return Totals(z3.RealVal(0), z3.BoolVal(True), z3.BoolVal(False))
+        return Totals(z3.RealVal(0), z3.IntVal(1), z3.IntVal(0))
     return Totals(z3.Q(amount.fraction.numerator, amount.fraction.denominator),
-                  z3.BoolVal(False), z3.BoolVal(False))
+                  z3.IntVal(0), z3.IntVal(0))
 
 
 def readable(have: Totals) -> z3.BoolRef:
-    return z3.Or(have.fraction > 0, have.read)
+    """A positive exact part, or a read that was not handed in."""
+    return z3.Or(have.fraction > 0, _remaining_reads(have))
 
 
 def arrays_of(clauses: list[Clause]) -> list[str]:
