@@ -660,9 +660,14 @@ class Checker:
         """
         if array in self.private:
             return False
-        if array not in self.mutable:
-            return True
+        return array not in self.mutable or self.redistributes(barrier, array)
+
+    def redistributes(self, barrier: n.Barrier, array: str) -> bool:
+        """The barrier fences ``array``'s memory space, so it may move permissions on it
+        between threads (paper 003 §5); read-only constant memory is never written."""
         space = self.kernel.space_of(array)
+        if space is n.MemSpace.CONSTANT:
+            return True
         wanted = n.Fence.LOCAL if space is n.MemSpace.LOCAL else n.Fence.GLOBAL
         return bool(barrier.fences & wanted)
 
@@ -743,10 +748,21 @@ class Checker:
 
         self.check_injective(state, received, hyps, obligation="barrier redistribution",
                              what="barrier postcondition", threads=len(rvars))
-        for array in P.arrays_of(received):
-            self.check_conserved(state, hyps, given, [c for c in received if c.array == array],
-                                 array, pos)
         mine_after = self.split(post, self.own_env(state, shared))
+        for array in P.arrays_of(received):
+            if self.redistributes(barrier, array):
+                self.check_conserved(state, hyps, given,
+                                     [c for c in received if c.array == array], array, pos)
+            else:
+                # No fence on this memory space: nothing moves between threads,
+                # so each thread gets back at most what it handed in itself.
+                space = self.kernel.space_of(array).value
+                self.check_covered(
+                    state, hyps, own_pre.clauses,
+                    [c for c in mine_after.clauses if c.array == array], array, pos,
+                    each=False, obligation="barrier redistribution", tag="!f",
+                    message=f"the barrier does not fence {space} memory, so it cannot move "
+                            f"permission on {array}[x] between threads")
         for fact in mine_after.facts:
             self.prove(state, hyps, fact, obligation="barrier postcondition", pos=pos,
                        message="the barrier postcondition does not follow from the "

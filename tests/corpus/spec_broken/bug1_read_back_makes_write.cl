@@ -3,7 +3,7 @@
 // was counted as write again.  Every work-item owns a[tid]; at the barrier it
 // hands in a read of its own cell and receives reads of its own cell and of its
 // right neighbour's.  After the barrier work-item tid reads a[tid + 1] while
-// work-item tid + 1 overwrites it: a race (veriscan check reports it).
+// work-item tid + 1 overwrites it: a data race after the barrier.
 /*@ context_everywhere n == get_local_size(0);
     requires Perm(a[get_local_id(0)], write); @*/
 __kernel void read_back(__global int *a, int n)

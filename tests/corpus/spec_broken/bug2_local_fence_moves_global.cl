@@ -1,0 +1,18 @@
+// expect: violation: the barrier does not fence global memory
+// Issue 9 bug 2: a barrier redistributed permissions on global memory although
+// it fences only local memory.  Work-item tid writes a[tid], then a
+// barrier(CLK_LOCAL_MEM_FENCE) hands a[tid] to work-item tid + 1 (wrapping),
+// which reads it: the write need not be visible, a race on global memory
+// (veriscan check reports it).
+/*@ context_everywhere n == get_local_size(0);
+    requires Perm(a[get_local_id(0)], write);
+    requires Perm(b[get_local_id(0)], write); @*/
+__kernel void local_fence(__global int *a, __global int *b, int n)
+{
+    int tid = get_local_id(0);
+    a[tid] = tid;
+    /*@ requires Perm(a[tid], write);
+        ensures Perm(a[(tid + 1) % n], write); @*/
+    barrier(CLK_LOCAL_MEM_FENCE);
+    b[tid] = a[(tid + 1) % n];
+}
