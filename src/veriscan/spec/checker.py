@@ -178,8 +178,8 @@ class Checker:
                 view[name] = copy(*ids)
 
         def var(name: str) -> z3.ExprRef | None:
-            if name in self.params:
-                return self.params[name]
+            if name in self.params and name not in state.vars:
+                return self.params[name]  # a parameter not (yet) assigned
             if name in ls.lockstep and name in state.vars:
                 return to_int(state.vars[name])
             if name in ls.thread_defs and name in state.vars:
@@ -374,7 +374,8 @@ class Checker:
         except UnsupportedSpec as exc:
             where = f" at {exc.pos}" if exc.pos else ""
             verdict = unknown(CHECK, f"unsupported: {exc.what}{where}",
-                              obligations=self.prover.obligations)
+                              obligations=self.prover.obligations,
+                              line=exc.pos.line if exc.pos else None)
             verdict.seconds = time.perf_counter() - start
             return Result(verdict, self.prover.obligations, self.assumptions)
         verdict = verified(

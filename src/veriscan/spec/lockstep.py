@@ -67,10 +67,12 @@ def _uses(expr: n.Expr) -> tuple[set[str], bool]:
 
 
 def classify(kernel: n.Kernel) -> Classification:
-    params = {p.name for p in kernel.params if not p.is_pointer}
     writes: list[tuple[str, n.Expr | None, tuple[n.Expr, ...]]] = []
     _assignments(kernel.body, (), writes)
     targets = {t for t, _, _ in writes}
+    # A parameter the body assigns is a variable like any other from then on:
+    # it is uniform only if every write to it is.
+    params = {p.name for p in kernel.params if not p.is_pointer} - targets
 
     # Greatest fixed point: assume every private variable is lock-step-safe and
     # drop those with a non-uniform write until nothing changes (loop counters
