@@ -10,6 +10,7 @@ process, and pyopencl's own on-disk cache keeps them across processes.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -22,6 +23,7 @@ import numpy as np
 import pyopencl as cl
 
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
+from veriscan.runtime.icd import configure_icd
 
 DEVICE_ENV = "VERISCAN_DEVICE"
 
@@ -164,6 +166,8 @@ _RUNTIMES: dict[str, Runtime] = {}
 
 
 def list_devices() -> list[cl.Device]:
+    """Every device of every OpenCL implementation found (Oclgrind too, when installed)."""
+    _configure_once()
     try:
         platforms = cl.get_platforms()
     except cl.LogicError:
@@ -175,6 +179,12 @@ def list_devices() -> list[cl.Device]:
         except cl.RuntimeError:
             continue
     return devices
+
+
+@functools.cache
+def _configure_once() -> None:
+    # Before the loader's first platform query: it reads its configuration only then.
+    configure_icd()
 
 
 def get_runtime(device: str | None = None) -> Runtime:

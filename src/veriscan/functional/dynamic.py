@@ -1,0 +1,416 @@
+"""Device runs that can be stopped, on every OpenCL implementation, with Oclgrind's detectors.
+
+Three things the verdict commands need from a device beyond a result:
+
+* **a time limit and Ctrl-C**: every run goes to a child process
+  (:class:`~veriscan.runtime.worker.DeviceWorker`, one per implementation,
+  reused by all runs of a command); a run past its limit is ``unknown``;
+* **every implementation**: PoCL always, Oclgrind when installed, any other
+  platform found; :func:`implementations` lists them, the default first;
+* **Oclgrind's reports as witnesses**: Oclgrind runs with its race,
+  uninitialised-value and memory checkers on; every report it prints during
+  a run becomes part of a violation, with the work-items, group, source line,
+  array and element index (read off the kernel's IR), never a raw address.
+  A run that passes with a report is a violation: a report is never dropped.
+
+Oclgrind simulates every work-item, so it runs only sizes up to
+:data:`OCLGRIND_MAX_N`, and verdicts say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from veriscan.errors import VeriscanError
+from veriscan.runtime.oclgrind import DETECTOR_ENV, Report, is_oclgrind, parse_reports
+from veriscan.runtime.worker import DeviceCrash, DeviceTimeout, DeviceWorker
+from veriscan.verdict import Status, Verdict, unknown, violation
+
+if TYPE_CHECKING:
+    from veriscan.ir import nodes as ir
+    from veriscan.scankernel import ScanKernel
+
+DEFAULT_TIMEOUT_S = 60.0  # per device run; `--timeout` changes it
+OCLGRIND_MAX_N = 256  # Oclgrind runs sizes up to here (it simulates every work-item)
+SHOWN_REPORTS = 5  # reports spelled out in a witness; the count covers all
+PATTERNS = ("zeros", "ones", "iota", "reversed", "random")
+DISAGREEMENT = "internal disagreement, please report"
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """One OpenCL implementation: the selector that picks it and what to call it."""
+
+    selector: str
+    name: str
+    oclgrind: bool
+
+
+def implementations(device: str | None = None) -> list[Implementation]:
+    """The implementations a device step runs on: ``device`` alone if given, else the
+    default device's platform first and one device of every other platform."""
+    from veriscan.runtime.opencl import get_runtime, list_devices
+
+    if device:
+        rt = get_runtime(device)
+        return [Implementation(device, rt.name, is_oclgrind(rt.platform))]
+    default = get_runtime()
+    out = [Implementation("", default.name, is_oclgrind(default.platform))]
+    seen = {default.platform}
+    for d in list_devices():
+        platform = d.platform.name.strip()
+        if platform not in seen:
+            seen.add(platform)
+            out.append(Implementation(platform, d.name.strip(), is_oclgrind(platform)))
+    return out
+
+
+@cache
+def worker_for(selector: str) -> DeviceWorker:
+    """One worker per implementation for the whole command (programs stay built)."""
+    return DeviceWorker(env=DETECTOR_ENV)
+
+
+def sizes_for(impl: Implementation, sizes: list[int]) -> list[int]:
+    return [n for n in sizes if n <= OCLGRIND_MAX_N] if impl.oclgrind else list(sizes)
+
+
+# ------------------------------------------------------------------ in the child
+def _interval_job(kernel: ScanKernel, n: int, selector: str) -> Verdict:
+    from veriscan.functional.interval import interval_test
+    from veriscan.runtime.opencl import get_runtime
+
+    return interval_test(kernel, n, get_runtime(selector or None))
+
+
+def _scan_job(kernel: ScanKernel, n: int, selector: str, values: list[np.ndarray]) -> str:
+    """Run the scan on each input with int32 addition; returns the device description."""
+    from veriscan.monoids import get_monoid
+    from veriscan.runtime.opencl import get_runtime
+    from veriscan.runtime.scan_runner import prepare_scan
+
+    rt = get_runtime(selector or None)
+    program = prepare_scan(kernel, get_monoid("add", "int32"), n, rt)
+    for v in values:
+        program.run(v)
+    return rt.description
+
+
+def _launch_job(selector: str, source: str, options: list[str], entry: str,
+                global_size: tuple[int, ...], local_size: tuple[int, ...],
+                args: list[tuple[str, Any]], origin: str) -> str:
+    """One launch of any OpenCL kernel; ``args`` are ("buffer", array) or ("scalar", value)."""
+    import pyopencl as cl
+
+    from veriscan.runtime.opencl import get_runtime
+
+    rt = get_runtime(selector or None)
+    program = rt.build(source, options, origin=origin)
+    kernel = cl.Kernel(program, entry)
+    values = [rt.to_device(v) if kind == "buffer" else v for kind, v in args]
+    kernel(rt.queue, global_size, local_size, *values)
+    rt.queue.finish()
+    return rt.description
+
+
+# ------------------------------------------------------------------ in the parent
+def device_interval(kernel: ScanKernel, n: int, impl: Implementation,
+                    timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
+    """The interval test of ``kernel`` at ``n`` on ``impl``, stoppable, with detector reports."""
+    try:
+        reply = worker_for(impl.selector).call(_interval_job, kernel, n, impl.selector,
+                                                timeout=timeout)
+    except (DeviceTimeout, DeviceCrash) as exc:
+        return _stopped("interval", exc, kernel, n, impl)
+    return with_reports(reply.value, reply.stderr, Resolver.for_scan(kernel, n))
+
+
+def with_reports(verdict: Verdict, stderr: str, resolver: Resolver) -> Verdict:
+    """``verdict`` joined with the detector reports printed during its run."""
+    reports, rest = parse_reports(stderr)
+    notes = [r.text for r in reports if r.is_host_probe]
+    findings = [r for r in reports if not r.is_host_probe]
+    if notes or rest:
+        verdict.details["device_notes"] = [*notes, *([rest] if rest else [])]
+    if not findings:
+        return verdict
+    witnesses = [resolver.witness(r) for r in findings]
+    kinds = sorted({r.kind for r in findings})
+    first = witnesses[0]
+    summary = (f"Oclgrind's {' and '.join(kinds)} detector reported {len(findings)} "
+               f"problem(s) in a run at n={verdict.details.get('n')}: {first['text']}"
+               + ("" if verdict.ok else f"; the test itself: {verdict.summary}"))
+    witness = {"detector": kinds, "reports": len(findings),
+               "shown": witnesses[:SHOWN_REPORTS],
+               **({"test": verdict.witness} if verdict.witness else {})}
+    out = violation(verdict.check, summary, witness, **verdict.details)
+    out.seconds = verdict.seconds
+    return out
+
+
+def detector_kinds(verdict: Verdict) -> list[str]:
+    """The Oclgrind detectors that fired in ``verdict`` (empty for any other verdict)."""
+    witness = verdict.witness or {}
+    return list(witness.get("detector", [])) if isinstance(witness, dict) else []
+
+
+def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
+    """A dynamic finding the static proof says cannot happen is an internal error of
+    veriscan, not a verdict on the kernel: unknown, with the witness, to be reported."""
+    proven = {"race": "races", "memory": "bounds", "divergence": "divergence"}
+    contradicted = [k for k in detector_kinds(dynamic) if k in proven]
+    if not static.ok or not contradicted:
+        return dynamic
+    return Verdict(dynamic.check, Status.UNKNOWN,
+                   f"{DISAGREEMENT}: the static proof found no "
+                   f"{'/'.join(proven[k] for k in contradicted)} problem, but "
+                   f"{dynamic.summary}", witness=dynamic.witness,
+                   details={**dynamic.details, "disagreement": contradicted},
+                   seconds=dynamic.seconds)
+
+
+def _stopped(check: str, exc: Exception, kernel: Any, n: int | None,
+             impl: Implementation) -> Verdict:
+    why = (f"{exc}; the kernel may never terminate (static verdicts assume that loops "
+           "without barriers terminate)" if isinstance(exc, DeviceTimeout)
+           else f"the device run failed: {exc}")
+    return unknown(check, why, kernel=getattr(kernel, "name", str(kernel)), n=n,
+                   device=impl.name)
+
+
+# ------------------------------------------------------------------ dynamic checks
+def input_pattern(name: str, size: int, dtype: np.dtype | type = np.int32) -> np.ndarray:
+    """Inputs of a dynamic check: races can depend on data (indices read from memory)."""
+    if name == "zeros":
+        values = np.zeros(size)
+    elif name == "ones":
+        values = np.ones(size)
+    elif name == "iota":
+        values = np.arange(size)
+    elif name == "reversed":
+        values = np.arange(size)[::-1]
+    else:
+        values = np.random.default_rng(size).integers(0, max(size, 1), size)
+    return np.ascontiguousarray(values.astype(dtype))
+
+
+def dynamic_scan(kernel: ScanKernel, n: int, timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
+    """The scan kernel at ``n`` under Oclgrind on every input pattern (int32 addition)."""
+    impl = oclgrind_implementation()
+    check = "dynamic"
+    if impl is None:
+        return unknown(check, "not run: Oclgrind is not installed (apt-get install oclgrind)",
+                       n=n)
+    if kernel.dialect != "opencl":
+        return unknown(check, "not run: a CUDA kernel cannot run on an OpenCL device", n=n)
+    if n > OCLGRIND_MAX_N:
+        return unknown(check, f"not run at n={n}: Oclgrind simulates every work-item and "
+                       f"runs sizes up to {OCLGRIND_MAX_N}", n=n)
+    values = [input_pattern(p, n) for p in PATTERNS]
+    try:
+        reply = worker_for(impl.selector).call(_scan_job, kernel, n, impl.selector, values,
+                                                timeout=timeout)
+    except (DeviceTimeout, DeviceCrash) as exc:
+        return _stopped(check, exc, kernel, n, impl)
+    base = _silent(check, n, reply.value, f"{len(PATTERNS)} input patterns "
+                   f"({', '.join(PATTERNS)})")
+    return with_reports(base, reply.stderr, Resolver.for_scan(kernel, n))
+
+
+def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
+                   local: tuple[int, ...], groups: tuple[int, ...],
+                   array_sizes: dict[str, int], scalars: dict[str, int],
+                   timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
+    """Any OpenCL kernel under Oclgrind for an explicit launch, on every input pattern.
+
+    Arrays without ``--array-size`` get one element per work-item of the launch;
+    scalars without ``--param`` take the pattern's first value.
+    """
+    from veriscan.ir import nodes as irn
+
+    check = "dynamic"
+    impl = oclgrind_implementation()
+    if impl is None:
+        return unknown(check, "not run: Oclgrind is not installed (apt-get install oclgrind)")
+    if ir_kernel.dialect is not irn.Dialect.OPENCL:
+        return unknown(check, "not run: a CUDA kernel cannot run on an OpenCL device")
+    global_size = tuple(size * g for size, g in zip(local, groups, strict=True))
+    items = int(np.prod(global_size))
+    if items > 16 * OCLGRIND_MAX_N:
+        return unknown(check, f"not run: {items} work-items; Oclgrind simulates every "
+                       f"work-item and runs launches up to {16 * OCLGRIND_MAX_N}")
+    replies = []
+    for pattern in PATTERNS:
+        args: list[tuple[str, Any]] = []
+        for p in ir_kernel.params:
+            dtype = _dtype(p.type)
+            if p.is_pointer:
+                count = array_sizes.get(p.name, items)
+                args.append(("buffer", input_pattern(pattern, count, dtype)))
+            else:
+                value = scalars.get(p.name, input_pattern(pattern, items, dtype)[0])
+                args.append(("scalar", np.asarray(value, dtype=dtype)[()]))
+        try:
+            reply = worker_for(impl.selector).call(
+                _launch_job, impl.selector, source, options, ir_kernel.name, global_size,
+                local, args, ir_kernel.file, timeout=timeout)
+        except (DeviceTimeout, DeviceCrash) as exc:
+            return _stopped(check, exc, ir_kernel, None, impl)
+        replies.append(reply)
+    base = _silent(check, None, replies[0].value, f"{len(PATTERNS)} input patterns "
+                   f"({', '.join(PATTERNS)})", launch=f"{local} x {groups}")
+    return with_reports(base, "".join(r.stderr for r in replies), Resolver(ir_kernel, {}))
+
+
+def oclgrind_implementation() -> Implementation | None:
+    try:
+        impls = implementations()
+    except VeriscanError:
+        return None
+    return next((i for i in impls if i.oclgrind), None)
+
+
+def _silent(check: str, n: int | None, device: str, inputs: str, **extra: Any) -> Verdict:
+    return Verdict(check, Status.VERIFIED,
+                   f"Oclgrind ran it on {inputs}" + (f" at n={n}" if n else "")
+                   + ": no data race, uninitialised value, out-of-bounds access or barrier "
+                   "divergence in these runs (one schedule each; a test, not a proof)",
+                   details={"n": n, "device": device, **extra})
+
+
+def _dtype(t: Any) -> np.dtype:
+    from veriscan.ir import nodes as irn
+
+    if t.kind is irn.TypeKind.FLOAT:
+        return np.dtype(np.float64 if t.bits == 64 else np.float32)
+    if t.kind is irn.TypeKind.INT and t.bits in (8, 16, 32, 64):
+        return np.dtype(f"{'i' if t.signed else 'u'}{t.bits // 8}")
+    return np.dtype(np.int32)
+
+
+# ------------------------------------------------------------------ witnesses
+class Resolver:
+    """Names the array and element of a report's address, from the kernel's IR.
+
+    Oclgrind gives the source line and column of each access; the IR's load or
+    store at that position names the array, and the address's offset within
+    its buffer divided by the element size is the index.  Oclgrind numbers
+    lines of the program it was given, which may start with definitions
+    veriscan put before the kernel; the source text it quotes locates the
+    user's line.
+    """
+
+    def __init__(self, ir_kernel: ir.Kernel | None, sizes: dict[str, int],
+                 parse: Any = None):
+        self._ir = ir_kernel
+        self._parse = parse
+        self._sizes = sizes  # element size of arrays of the generic TYPE, by name ("*": all)
+
+    @classmethod
+    def for_scan(cls, kernel: ScanKernel, n: int) -> Resolver:
+        from veriscan.monoids import interval_monoid
+
+        def parse() -> ir.Kernel | None:
+            from veriscan.frontend import parse_kernel
+
+            try:
+                return parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
+                                    defines=kernel.macros(n))
+            except VeriscanError:
+                return None
+
+        return cls(None, {"*": interval_monoid(n).dtype.itemsize}, parse)
+
+    @property
+    def kernel(self) -> ir.Kernel | None:
+        if self._ir is None and self._parse is not None:
+            self._ir, self._parse = self._parse(), None
+        return self._ir
+
+    def witness(self, report: Report) -> dict[str, Any]:
+        accesses = []
+        array: dict[str, Any] | None = None
+        for a in report.accesses:
+            line = self._user_line(a.line, a.source)
+            entry = {"work_item": list(a.local_id or ()), "group": list(a.group or ()),
+                     "global_id": list(a.global_id or ()),
+                     "access": "write" if a.is_write else ("read" if a.op == "load" else a.op),
+                     "line": line, "column": a.column, "source": a.source}
+            accesses.append(entry)
+            if array is None and line is not None and report.address is not None:
+                array = self._array(line, a, report)
+        out: dict[str, Any] = {"kind": report.kind, "title": report.title,
+                               "kernel": report.kernel, "space": report.space,
+                               "accesses": accesses}
+        if array is not None:
+            out.update(array)
+        elif report.address is not None:
+            out["byte_offset"] = report.buffer_offset
+        out["text"] = _describe(report, out)
+        return out
+
+    def _user_line(self, line: int | None, text: str) -> int | None:
+        kernel = self.kernel
+        if line is None or kernel is None or not text:
+            return line
+        lines = [s.strip() for s in kernel.source.splitlines()]
+        matches = [i + 1 for i, s in enumerate(lines) if s == text.strip()]
+        if not matches:
+            return line
+        return min(matches, key=lambda m: (m > line, abs(line - m)))
+
+    def _array(self, line: int, access: Any, report: Report) -> dict[str, Any] | None:
+        from veriscan.ir import nodes as irn
+        from veriscan.ir.visit import walk
+
+        kernel = self.kernel
+        if kernel is None:
+            return None
+        want = irn.Store if access.is_write else irn.Load
+        spaces = {p.name: p.space for p in kernel.params if p.is_pointer}
+        spaces.update({a.name: a.space for a in kernel.arrays})
+        types = {p.name: p.type for p in kernel.params if p.is_pointer}
+        types.update({a.name: a.type for a in kernel.arrays})
+        candidates = [s for s in walk(kernel.body) if isinstance(s, want)
+                      and s.pos.line == line
+                      and spaces.get(s.array, irn.MemSpace.PRIVATE).value == report.space]
+        if not candidates:
+            return None
+        best = min(candidates, key=lambda s: abs((s.pos.col or 0) - (access.column or 0)))
+        size = self._element_size(best.array, types.get(best.array))
+        offset = report.buffer_offset or 0
+        if size:
+            return {"array": best.array, "index": offset // size}
+        return {"array": best.array, "byte_offset": offset}
+
+    def _element_size(self, name: str, t: Any) -> int | None:
+        from veriscan.ir import nodes as irn
+
+        if t is None:
+            return None
+        if t.kind is irn.TypeKind.GENERIC:
+            return self._sizes.get(name, self._sizes.get("*"))
+        if t.kind in (irn.TypeKind.INT, irn.TypeKind.FLOAT) and t.bits >= 8:
+            return int(t.bits // 8)
+        return None
+
+
+def _describe(report: Report, w: dict[str, Any]) -> str:
+    where = (f"{w['array']}[{w['index']}]" if "index" in w
+             else w.get("array") or (f"{report.space} memory" if report.space else ""))
+    people = "; ".join(
+        f"work-item {_ids(a['work_item'])} of group {_ids(a['group'])}"
+        + (f" ({a['access']} at line {a['line']})" if a["line"] else "")
+        for a in w["accesses"])
+    head = report.title.split(" at ")[0].split(":")[0]
+    return f"{head}" + (f" on {where}" if where else "") + (f" by {people}" if people else "")
+
+
+def _ids(ids: list[int]) -> str:
+    while len(ids) > 1 and ids[-1] == 0:
+        ids = ids[:-1]
+    return ",".join(map(str, ids)) if ids else "?"
