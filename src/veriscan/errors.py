@@ -2,9 +2,10 @@
 
 Every user-facing failure (missing file, malformed kernel, size a device cannot
 take, non-generic kernel, ...) is raised as a :class:`VeriscanError`.  The CLI
-turns it into one readable line and exit code 3; anything else is a bug and is
-allowed to show a traceback.  Keeping one exception family means no command has
-to guess which failures are the user's.
+turns it into one readable line and exit code 3; anything else is a bug in
+veriscan and becomes exit code 4 with a one-line report (the traceback only with
+``VERISCAN_DEBUG=1``).  Keeping one exception family means no command has to
+guess which failures are the user's.
 """
 
 from __future__ import annotations
@@ -51,3 +52,15 @@ class DeviceLimitError(VeriscanError):
 
 class NotGenericError(VeriscanError):
     """The kernel inspects values of the generic ``TYPE``; the interval test would prove nothing."""
+
+
+class UsageError(VeriscanError):
+    """The command line itself is wrong (unknown option, missing argument)."""
+
+    def __init__(self, message: str, usage: str = ""):
+        super().__init__(message)
+        self.usage = usage
+
+
+class OutputPathError(VeriscanError):
+    """An output path that veriscan refuses to write (not a regular file, no folder)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,6 +35,9 @@ class ScanKernel:
     inclusive: bool = True
     threads: str = "n"
     entry: str | None = None
+    # -D NAME=VALUE from the command line (and --generic's renamings), applied alike
+    # wherever the kernel is parsed or built, so that what is proved is what runs.
+    defines: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -51,21 +55,46 @@ class ScanKernel:
                                 "a launch needs at least one")
         return value
 
+    def macros(self, n: int) -> dict[str, str]:
+        """The preprocessor definitions for ``n`` elements: the user's, then ``N``."""
+        return {**dict(self.defines), "N": str(n)}
+
     def with_overrides(self, inclusive: bool | None = None, threads: str | None = None,
-                       entry: str | None = None) -> ScanKernel:
+                       entry: str | None = None,
+                       defines: Mapping[str, str] | None = None) -> ScanKernel:
+        if defines and "N" in defines:
+            raise VeriscanError("-D N=...: N is the element count; give it with --n")
+        if threads is not None:
+            eval_size_expr(threads, 2, where=f"--threads {threads}")  # validate early
         return replace(
             self,
-            inclusive=self.inclusive if inclusive is None else inclusive,
+            inclusive=self.inclusive if inclusive is None else _flag(inclusive, "inclusive"),
             threads=self.threads if threads is None else threads,
             entry=self.entry if entry is None else entry,
+            defines=self.defines if not defines else tuple(sorted(defines.items())),
         )
 
 
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
 def resolve_kernel_path(name_or_path: str) -> Path:
-    """A file path, or the name of a shipped kernel (``kogge_stone``, ``scan/blelloch``)."""
+    """A file path, or the name of a shipped kernel (``kogge_stone``, ``scan/blelloch``).
+
+    A file must hold source text: an empty file, a directory or bytes that are
+    not UTF-8 text are bad input with the same message on every command.
+    """
     path = Path(name_or_path)
+    if path.is_dir():
+        raise VeriscanError(f"'{name_or_path}' is a directory, not a kernel file")
     if path.is_file():
+        read_kernel_source(path)
         return path
+    if path.exists():
+        raise VeriscanError(f"'{name_or_path}' is not a regular file, not a kernel file")
     if path.suffix in SUFFIXES:
         raise VeriscanError(f"kernel file '{name_or_path}' not found")
     matches = [p for p in shipped_kernel_files()
@@ -85,15 +114,32 @@ def shipped_kernel_files(folder: str = "") -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES)
 
 
-def load_scan_kernel(name_or_path: str, inclusive: bool | None = None,
-                     threads: str | None = None, entry: str | None = None) -> ScanKernel:
-    path = resolve_kernel_path(name_or_path)
+def read_kernel_source(path: Path) -> str:
+    """The text of a kernel file; unreadable, empty or binary files are bad input."""
     try:
-        source = path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VeriscanError(f"cannot read kernel file '{path}': {exc}") from None
+        data = path.read_bytes()
+    except OSError as exc:
+        raise VeriscanError(f"cannot read kernel file '{path}': {exc.strerror}") from None
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VeriscanError(f"kernel file '{path}' is not UTF-8 text (byte {exc.start})"
+                            ) from None
+    if "\0" in source:
+        raise VeriscanError(f"kernel file '{path}' contains NUL bytes; not a source file")
+    if not source.strip():
+        raise VeriscanError(f"kernel file '{path}' is empty")
+    return source
+
+
+def load_scan_kernel(name_or_path: str, inclusive: bool | None = None,
+                     threads: str | None = None, entry: str | None = None,
+                     defines: Mapping[str, str] | None = None) -> ScanKernel:
+    path = resolve_kernel_path(name_or_path)
+    source = read_kernel_source(path)
     kernel = ScanKernel(path=path, source=source, **parse_header(source, str(path)))
-    return kernel.with_overrides(inclusive=inclusive, threads=threads, entry=entry)
+    return kernel.with_overrides(inclusive=inclusive, threads=threads, entry=entry,
+                                 defines=defines)
 
 
 def parse_header(source: str, file: str = "<kernel>") -> dict[str, object]:
@@ -119,6 +165,11 @@ def parse_header(source: str, file: str = "<kernel>") -> dict[str, object]:
     return out
 
 
+# Size expressions are short formulas in n; their values are work-item counts and
+# array extents, so anything beyond 2^64 is an error, found before it is computed.
+MAX_EXPR_CHARS = 200
+MAX_SIZE_BITS = 64
+
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Call, ast.Load,
             ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.USub, ast.Pow)
 
@@ -129,9 +180,12 @@ def eval_size_expr(text: str, n: int, where: str = "size expression") -> int:
     ``/`` is integer division here (as in C), but an inexact division is an
     error: ``threads=n/2`` with n = 3 would silently launch the wrong count.
     """
+    if len(text) > MAX_EXPR_CHARS:
+        raise VeriscanError(f"{where}: the expression is longer than {MAX_EXPR_CHARS} "
+                            "characters")
     try:
         tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise VeriscanError(f"{where}: '{text}' is not an expression in n") from None
     for node in ast.walk(tree):
         if not isinstance(node, _ALLOWED):
@@ -147,7 +201,7 @@ def eval_size_expr(text: str, n: int, where: str = "size expression") -> int:
         if isinstance(node, ast.Expression):
             return ev(node.body)
         if isinstance(node, ast.Constant) and isinstance(node.value, int):
-            return node.value
+            return bounded(node.value)
         if isinstance(node, ast.Name):
             return n
         if isinstance(node, ast.UnaryOp):
@@ -168,8 +222,17 @@ def eval_size_expr(text: str, n: int, where: str = "size expression") -> int:
             if isinstance(node.op, ast.Mod):
                 return a % b
             if isinstance(node.op, ast.Pow):
-                return a ** b
-            return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}[type(node.op)]
+                # Bound the result before computing it: n**n would take all memory.
+                if b < 0 or (abs(a) > 1 and b * (abs(a).bit_length() - 1) > MAX_SIZE_BITS):
+                    raise VeriscanError(f"{where}: {text} is too large (or fractional) "
+                                        f"for n={n}")
+                return bounded(a ** b)
+            return bounded({ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}[type(node.op)])
         raise VeriscanError(f"{where}: '{text}' is not an integer expression")
+
+    def bounded(value: int) -> int:
+        if abs(value) >> MAX_SIZE_BITS:
+            raise VeriscanError(f"{where}: {text} exceeds 2^{MAX_SIZE_BITS} for n={n}")
+        return value
 
     return ev(tree)

@@ -29,6 +29,10 @@ EXIT_OK = 0
 EXIT_VIOLATION = 1
 EXIT_UNKNOWN = 2
 EXIT_BAD_INPUT = 3
+# A bug in veriscan itself: never 1, which a CI job would read as "the kernel is wrong".
+EXIT_INTERNAL = 4
+# Stopped by Ctrl-C (SIGINT), the shell's convention 128 + 2.
+EXIT_INTERRUPTED = 130
 
 
 @dataclass

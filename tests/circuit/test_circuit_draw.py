@@ -35,7 +35,8 @@ def test_json_reports_each_size(tmp_path: Path, capsys) -> None:
 
 def test_wrong_kernel_is_drawn_and_named(tmp_path: Path, capsys) -> None:
     mutant = HERE.parent / "corpus" / "mutants" / "sklansky" / "sklansky__last_level_skipped.cl"
-    assert main(["circuit", str(mutant), "--n", "8", "--out", str(tmp_path)]) == 0
+    # Not a scan: drawn, and exit 1 like every other "violation" (issue 14).
+    assert main(["circuit", str(mutant), "--n", "8", "--out", str(tmp_path)]) == 1
     assert "wrong at out[4, 5, 6, 7]" in capsys.readouterr().out
     assert "NOT a scan: 4 of 8 outputs wrong" in next(tmp_path.glob("*.svg")).read_text()
 

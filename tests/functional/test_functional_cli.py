@@ -108,7 +108,7 @@ def test_voigtlander_and_sheeran_commands(capsys):
 
 def test_kernels_lists_shipped_kernels(capsys):
     code, out, _ = _run(capsys, "kernels", "--json")
-    rows = {r["name"]: r for r in json.loads(out)}
+    rows = {r["name"]: r for r in json.loads(out)["kernels"]}
     assert code == 0
     assert rows["blelloch"]["mode"] == "exclusive" and rows["blelloch"]["threads"] == "n/2"
     assert rows["kogge_stone"]["mode"] == "inclusive" and rows["kogge_stone"]["threads"] == "n"

@@ -101,7 +101,8 @@ def test_cli_violation_exit_code_and_json(capsys):
     assert code == 1
     payload = json.loads(out.out)
     assert payload["status"] == "violation"
-    assert payload["kernels"][0]["verdict"]["details"]["failed_step"] == "static"
+    assert payload["results"][0]["verdict"]["details"]["failed_step"] == "static"
+    assert payload["verdicts"][0]["details"]["failed_step"] == "static"
 
 
 def test_failed_run_writes_no_certificate(tmp_path, capsys, monkeypatch):
@@ -110,8 +111,9 @@ def test_failed_run_writes_no_certificate(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(interval_module, "interval_test", broken)
     cert = tmp_path / "c.json"
-    with pytest.raises(RuntimeError):
-        main(["verify", "kogge_stone", "--n", "8", "--certificate", str(cert)])
+    # A bug (here a simulated one) is an internal error, exit 4: never 1, "violation".
+    assert main(["verify", "kogge_stone", "--n", "8", "--certificate", str(cert)]) == 4
+    assert "internal error" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -342,7 +342,7 @@ class _Recorder(GroupInterpreter):
 def record_circuit(kernel: ScanKernel, size: int) -> Circuit:
     """Parse ``kernel`` for ``N = size`` and record its circuit for one work-group."""
     ir_kernel = parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
-                             defines={"N": str(size)}, dialect=kernel.dialect)
+                             defines=kernel.macros(size), dialect=kernel.dialect)
     where = f"cannot draw {kernel.path.name}"
     if not uses_generic_type(ir_kernel):
         raise VeriscanError(f"{where}: it has no TYPE values, so there is no circuit to show "

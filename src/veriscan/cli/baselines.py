@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from veriscan.cli.common import add_device_arg, add_kernel_args, progress
+from veriscan.cli.common import add_device_arg, add_kernel_args, add_progress_arg, progress, quiet
 from veriscan.cli.interval import load, report, run_per_size, sizes_for
 
 
@@ -17,15 +17,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "voigtlander-test", help="run Voigtländer's n(n+1)/2 + n-1 tests of a scan kernel",
         description="Run Voigtländer's 0-1-2 tests (f1 and f2 on {0,1,2}) on a device, "
                     "batched one test per work group. --n is required ('all' may take hours).")
-    add_kernel_args(v)
+    add_kernel_args(v, n_required=True)
     add_device_arg(v)
+    add_progress_arg(v)
     v.set_defaults(func=run_voigtlander)
     s = subparsers.add_parser(
         "sheeran-test", help="run Sheeran's list-concatenation test of a scan kernel",
         description="Run the kernel once with the free monoid (lists of indices under "
                     "concatenation): exact, but every element is a list of up to n indices.")
-    add_kernel_args(s)
+    add_kernel_args(s, n_required=True)
     add_device_arg(s)
+    add_progress_arg(s)
     s.set_defaults(func=run_sheeran)
 
 
@@ -37,7 +39,7 @@ def run_voigtlander(args: argparse.Namespace) -> int:
     sizes = sizes_for(args.n, kernel, lambda n: f1_monoid(), runtime)
     total = sum(count_tests(n) for n in sizes)
     verdicts = []
-    with progress(f"Voigtländer tests of {kernel.name}", total > 10_000, args.json) as advance:
+    with progress(f"Voigtländer tests of {kernel.name}", total > 10_000, quiet(args)) as advance:
         before = 0
         for n in sizes:
             verdict = voigtlander_test(kernel, n, runtime,

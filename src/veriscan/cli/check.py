@@ -14,7 +14,14 @@ import argparse
 import re
 from typing import TYPE_CHECKING
 
-from veriscan.cli.common import add_kernel_args, emit
+from veriscan.cli.common import (
+    add_kernel_args,
+    add_progress_arg,
+    add_sarif_arg,
+    emit,
+    macro_defines,
+    quiet,
+)
 from veriscan.errors import VeriscanError
 
 if TYPE_CHECKING:
@@ -34,8 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "divergence, every access in bounds. Exit 0 verified, 1 violation (with "
                     "witness), 2 unknown (with reason), 3 bad input.")
     add_kernel_args(p)
+    add_sarif_arg(p)
+    add_progress_arg(p)
     p.add_argument("--groups", type=int, default=None, metavar="G",
-                   help="with --n: number of work groups (default 1)")
+                   help="with --n: number of work groups, at least 1 (default 1)")
     p.add_argument("--local-size", "--local_size", "--block-dim", "--blockDim",
                    dest="local_size", metavar="X[,Y[,Z]]",
                    help="work-group size (CUDA: threads per block)")
@@ -44,8 +53,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="number of work groups (CUDA: blocks); default 1")
     p.add_argument("--global-size", "--global_size", dest="global_size", metavar="X[,Y[,Z]]",
                    help="total work-items per dimension (a multiple of the local size)")
-    p.add_argument("-D", "--define", dest="defines", action="append", default=[],
-                   metavar="NAME=VALUE", help="preprocessor definition (repeatable)")
     p.add_argument("--array-size", dest="array_sizes", action="append", default=[],
                    metavar="ARRAY=EXPR",
                    help="extent of a global array for the bounds check; EXPR may use n")
@@ -74,16 +81,16 @@ def _run_scan(args: argparse.Namespace) -> int:
                             "explicit launch (--local-size/--num-groups), not both")
     kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
                               entry=args.entry)
-    groups = args.groups or 1
+    groups = 1 if args.groups is None else args.groups
     if groups < 1:
         raise VeriscanError(f"--groups must be at least 1, got {groups}")
     plain = groups == 1 and not (args.array_sizes or args.params or args.distinct
-                                 or args.defines)
+                                 or macro_defines(args))
+    sizes = parse_sizes(args.n, 1 << MAX_LOG2)
     if plain and args.n.strip().lower() == "all":
         return _every_size(kernel, args)
-    sizes = parse_sizes(args.n, 1 << MAX_LOG2)
     verdicts: list[Verdict] = []
-    with progress(f"static check of {kernel.name}", len(sizes) > 4, args.json) as advance:
+    with progress(f"static check of {kernel.name}", len(sizes) > 4, quiet(args)) as advance:
         for done, n in enumerate(sizes, start=1):
             if plain:
                 verdict = check_scan_kernel(kernel, n)
@@ -92,7 +99,8 @@ def _run_scan(args: argparse.Namespace) -> int:
             verdicts.append(verdict)
             advance(done, len(sizes))
     return emit(verdicts, args.json, title=f"static check of {kernel.name}",
-                columns=("n", "threads"))
+                columns=("n", "threads"), sarif=args.sarif,
+                extra={"kernel": str(kernel.path)})
 
 
 def _every_size(kernel: ScanKernel, args: argparse.Namespace) -> int:
@@ -100,14 +108,15 @@ def _every_size(kernel: ScanKernel, args: argparse.Namespace) -> int:
     from veriscan.check import check_scan_kernel
     from veriscan.cli.common import progress
 
-    with progress(f"static check of {kernel.name}, every n", True, args.json) as advance:
+    with progress(f"static check of {kernel.name}, every n", True, quiet(args)) as advance:
         done: list[int] = []
 
         def step(n: int) -> None:
             done.append(n)
             advance(len(done), MAX_LOG2)
         verdict = check_scan_kernel(kernel, None, progress=step)
-    return emit([verdict], args.json, title=f"static check of {kernel.name}, every n")
+    return emit([verdict], args.json, title=f"static check of {kernel.name}, every n",
+                sarif=args.sarif, extra={"kernel": str(kernel.path)})
 
 
 def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
@@ -115,7 +124,7 @@ def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
     from veriscan.check import Launch, check_ir
     from veriscan.frontend import parse_kernel
 
-    defines = {"N": str(n), **_pairs(args.defines, "-D", macros=True)}
+    defines = {**macro_defines(args), "N": str(n)}
     ir_kernel = parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
                              defines=defines, dialect=kernel.dialect)
     launch = Launch((kernel.thread_count(n),), (groups,))
@@ -132,12 +141,12 @@ def _run_launch(args: argparse.Namespace) -> int:
 
     path = resolve_kernel_path(args.kernel)
     launch = _launch(args)
-    verdict = check_kernel(path, launch=launch, defines=_pairs(args.defines, "-D", macros=True),
+    verdict = check_kernel(path, launch=launch, defines=macro_defines(args),
                            array_sizes=_sizes(args.array_sizes, None), entry=args.entry,
                            assumptions=_assumptions(args.distinct),
                            scalar_values=_ints(args.params, "--param"))
     return emit([verdict], args.json, title=f"static check of {path.name} "
-                f"({launch.describe()})")
+                f"({launch.describe()})", sarif=args.sarif, extra={"kernel": str(path)})
 
 
 def _launch(args: argparse.Namespace) -> Launch:
@@ -174,17 +183,15 @@ def _dims(text: str, option: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.strip().strip("[]").split(","))
 
 
-def _pairs(items: list[str], option: str, macros: bool = False) -> dict[str, str]:
-    """NAME=VALUE items; with ``macros``, NAME may be function-like (``OP(a,b)``)."""
-    from veriscan.frontend.clang_parse import MACRO_NAME
-
+def _pairs(items: list[str], option: str) -> dict[str, str]:
+    """NAME=VALUE items with NAME an identifier (macros go through ``macro_defines``)."""
     out = {}
     for item in items:
         name, sep, value = item.partition("=")
         name = name.strip()
-        if not (MACRO_NAME.match(name) if macros else name.isidentifier()):
+        if not name.isidentifier() or not sep:
             raise VeriscanError(f"{option} expects NAME=VALUE, got '{item}'")
-        out[name] = value.strip() if sep else "1"
+        out[name] = value.strip()
     return out
 
 

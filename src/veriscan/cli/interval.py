@@ -10,7 +10,16 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from veriscan.cli.common import add_device_arg, add_kernel_args, emit, parse_sizes, progress
+from veriscan.cli.common import (
+    add_device_arg,
+    add_kernel_args,
+    add_progress_arg,
+    emit,
+    macro_defines,
+    parse_sizes,
+    progress,
+    quiet,
+)
 
 if TYPE_CHECKING:
     from veriscan.monoids.base import Monoid
@@ -28,17 +37,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "and check out[k] = (0,k) (exclusive: 1, then (0,k-1)). A pass is a test "
                     "result; `veriscan verify` adds the race-freedom and genericity proofs "
                     "that make it a proof of correctness for every monoid.")
-    add_kernel_args(p)
+    add_kernel_args(p, n_default="all, every power of two up to the device limit")
     add_device_arg(p)
-    p.set_defaults(func=run, n=None)
-    p.epilog = "--n defaults to 'all': every power of two up to the device limit."
+    add_progress_arg(p)
+    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from veriscan.functional.interval import interval_test
     from veriscan.monoids.interval import interval_monoid
 
-    args.n = args.n or "all"
+    if args.n is None:
+        args.n = "all"
     return run_per_size(args, "interval test", interval_monoid, interval_test)
 
 
@@ -50,7 +60,7 @@ def run_per_size(args: argparse.Namespace, label: str, monoid: Callable[[int], M
     sizes = sizes_for(args.n, kernel, monoid, runtime)
     verdicts = []
     with progress(f"{label} of {kernel.name}", len(sizes) > PROGRESS_AFTER,
-                  args.json) as advance:
+                  quiet(args)) as advance:
         for done, n in enumerate(sizes, start=1):
             verdicts.append(test(kernel, n, runtime))
             advance(done, len(sizes))
@@ -61,8 +71,9 @@ def load(args: argparse.Namespace) -> tuple[ScanKernel, Runtime]:
     from veriscan.runtime.opencl import get_runtime
     from veriscan.scankernel import load_scan_kernel
 
+    parse_sizes(args.n, 0)  # bad sizes are bad input before the device is opened
     kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
-                              entry=args.entry)
+                              entry=args.entry, defines=macro_defines(args))
     return kernel, get_runtime(args.device)
 
 

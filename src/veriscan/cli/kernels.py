@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
+
+from veriscan.cli.common import add_json_arg
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -12,7 +12,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description="List the kernels shipped with veriscan: name (usable "
                                           "wherever a kernel file is expected), folder, scan "
                                           "mode and work-items per group.")
-    p.add_argument("--json", action="store_true", help="print a machine-readable list")
+    add_json_arg(p)
     p.set_defaults(func=run)
 
 
@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from veriscan.cli.common import console
+    from veriscan.cli.document import OK, document, print_document
     from veriscan.errors import VeriscanError
     from veriscan.scankernel import KERNEL_DIR, parse_header, shipped_kernel_files
     from veriscan.verdict import EXIT_OK
@@ -39,9 +40,7 @@ def run(args: argparse.Namespace) -> int:
             "threads": str(header.get("threads", "")), "note": header.get("error", ""),
         })
     if args.json:
-        json.dump(rows, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return EXIT_OK
+        return print_document(document(OK, kernels=rows))
     table = Table(title=f"shipped kernels ({KERNEL_DIR})")
     for column in ("name", "folder", "dialect", "mode", "threads"):
         table.add_column(column)

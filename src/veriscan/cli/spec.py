@@ -5,6 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from veriscan.cli.common import add_json_arg, add_macro_args, add_sarif_arg
+
+MAX_DRAW_N = 64
+MAX_TIMEOUT_S = 3600.0
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
@@ -18,13 +23,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="entry point when the file has several kernels")
     p.add_argument("--timeout", type=float, default=8.0, metavar="SECONDS",
                    help="solver time limit per proof obligation (default 8)")
-    p.add_argument("--json", action="store_true", help="print a machine-readable record")
+    add_macro_args(p)
+    add_json_arg(p)
+    add_sarif_arg(p)
     p.add_argument("--draw", action="store_true",
                    help="also render the permission table at every barrier for one concrete "
                         "size (PNG and SVG)")
-    p.add_argument("--n", type=int, metavar="N",
-                   help="work-items per used dimension for --draw (scalar parameters default "
-                        "to N too)")
+    p.add_argument("--n", metavar="N",
+                   help="work-items per used dimension for --draw, 1 to 64 (scalar parameters "
+                        "default to N too; required with --draw)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="value of a scalar kernel parameter for --draw (repeatable)")
     p.add_argument("--out", default="spec_pictures", metavar="DIR",
@@ -35,10 +42,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def resolve(name: str) -> Path:
     """A path as given, or a shipped annotated kernel by file stem."""
     from veriscan.errors import VeriscanError
+    from veriscan.scankernel import read_kernel_source
     from veriscan.spec import annotated_kernels
 
     path = Path(name)
+    if path.is_dir():
+        raise VeriscanError(f"'{name}' is a directory, not a kernel file")
     if path.exists():
+        read_kernel_source(path)
         return path
     shipped = annotated_kernels()
     if name in shipped:
@@ -48,38 +59,50 @@ def resolve(name: str) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from veriscan.cli.common import emit
+    from veriscan.cli.common import console, emit, macro_defines
     from veriscan.errors import VeriscanError
     from veriscan.frontend import parse_kernel
     from veriscan.spec.checker import check_spec
+    from veriscan.spec.parser import annotation_spans
 
-    if args.timeout <= 0:
-        raise VeriscanError(f"--timeout must be positive, got {args.timeout}")
+    if not args.timeout > 0 or args.timeout > MAX_TIMEOUT_S:
+        raise VeriscanError(f"--timeout must be between 0 and {MAX_TIMEOUT_S} seconds, "
+                            f"got {args.timeout}")
     path = resolve(args.kernel)
-    kernel = parse_kernel(path, entry=args.entry)
+    kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args))
+    if next(annotation_spans(kernel.source), None) is None:
+        raise VeriscanError(f"{path}: no /*@ ... @*/ annotations, so there is no "
+                            "specification to check (`veriscan check` needs none)")
     pictures = draw(kernel, args) if args.draw else []
     result = check_spec(kernel, timeout_ms=int(args.timeout * 1000))
     result.verdict.details.setdefault("kernel", str(path))
     if pictures:
         result.verdict.details["pictures"] = [str(p) for p in pictures]
-    return emit([result.verdict], args.json, title=f"veriscan spec {path.name}",
-                extra={"kernel": str(path), "entry": kernel.name})
+    code = emit([result.verdict], args.json, title=f"veriscan spec {path.name}",
+                extra={"kernel": str(path), "entry": kernel.name,
+                       "pictures": [str(p) for p in pictures]}, sarif=args.sarif)
+    if pictures and not args.json:
+        console.print(f"{len(pictures)} pictures written to {Path(args.out).resolve()}",
+                      soft_wrap=True)
+    return code
 
 
 def draw(kernel, args: argparse.Namespace) -> list[Path]:
     """Render the permission tables of ``kernel`` for the size given by ``--n``."""
+    from veriscan.cli.common import parse_sizes
     from veriscan.errors import VeriscanError
     from veriscan.spec.checker import used_dimensions
     from veriscan.spec.concrete import permission_tables
     from veriscan.spec.draw import draw_tables
 
-    if args.n is None or args.n < 1:
+    if args.n is None:
         raise VeriscanError("--draw needs --n, a positive number of work-items")
-    if args.n > 64:
-        raise VeriscanError(f"--n {args.n} is too large to draw; use at most 64")
+    n = parse_sizes(args.n, 0, power_of_two=False, allow_all=False)[0]
+    if n > MAX_DRAW_N:
+        raise VeriscanError(f"--n {n} is too large to draw; use at most {MAX_DRAW_N}")
     dims, _ = used_dimensions(kernel)
-    sizes = tuple(args.n if d in dims else 1 for d in range(3))
-    params = {p.name: args.n for p in kernel.params if not p.is_pointer}
+    sizes = tuple(n if d in dims else 1 for d in range(3))
+    params = {p.name: n for p in kernel.params if not p.is_pointer}
     for item in args.param:
         name, sep, value = item.partition("=")
         if not sep or name not in params:
@@ -90,4 +113,4 @@ def draw(kernel, args: argparse.Namespace) -> list[Path]:
         except ValueError:
             raise VeriscanError(f"--param {name}: '{value}' is not a whole number") from None
     tables = permission_tables(kernel, sizes, params)  # type: ignore[arg-type]
-    return draw_tables(tables, Path(args.out), Path(kernel.file).stem, len(dims), args.n)
+    return draw_tables(tables, Path(args.out), Path(kernel.file).stem, len(dims), n)

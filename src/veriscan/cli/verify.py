@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +17,16 @@ from veriscan.cli.common import (
     STATUS_STYLE,
     add_device_arg,
     add_kernel_args,
+    add_progress_arg,
+    add_sarif_arg,
     console,
     emit,
     exit_code,
+    macro_defines,
     parse_sizes,
-    worst,
+    quiet,
 )
+from veriscan.cli.document import print_document, verdict_document
 from veriscan.errors import VeriscanError
 from veriscan.verdict import Verdict, unknown
 
@@ -40,27 +42,27 @@ def register(subparsers: Any) -> None:
                     "device; in that order, stopping at the first failure. KERNEL may be "
                     "'all' (every shipped scan kernel) or 'library' (the library's pipelines "
                     "and primitives).")
-    add_kernel_args(p)
+    add_kernel_args(p, n_required=True)
     add_device_arg(p)
     p.add_argument("--certificate", metavar="FILE", type=Path,
-                   help="write a JSON record of every step (written atomically)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+                   help="write a JSON record of every step (written atomically; a regular "
+                        "file only)")
+    add_sarif_arg(p)
+    add_progress_arg(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from veriscan.runtime.opencl import get_runtime
-    from veriscan.verify import check_certificate_path, write_atomically
+    from veriscan.verify import write_atomically
 
-    if args.certificate is not None:
-        check_certificate_path(args.certificate)
     if args.kernel == LIBRARY:
         return _run_library(args)
-    if args.n is None:
-        raise VeriscanError("--n is required: a size such as 1024, a comma list, or 'all'")
+    # The same --n rules for one kernel and for `all`: a bad size is bad input, before any work.
+    parse_sizes(args.n, 0)
     every_size = args.n.strip().lower() == EVERY
-    runtime = get_runtime(args.device)
     kernels = _kernels(args)
+    runtime = get_runtime(args.device)
     results = _verify_all(kernels, args, runtime, every_size)
     if args.certificate is not None:
         from veriscan.verify import certificate
@@ -69,14 +71,18 @@ def run(args: argparse.Namespace) -> int:
                    "entry": args.entry, "device": args.device}
         write_atomically(args.certificate, certificate(results, runtime, options))
     verdicts = [r.verdict for r in results]
+    if args.sarif is not None:
+        from veriscan.cli.sarif import write_sarif
+
+        write_sarif(args.sarif, [s for r in results for s in r.steps if not s.ok] or verdicts)
     if args.json:
-        payload = {"device": runtime.description, "status": worst(verdicts).value,
-                   "kernels": [{"kernel": r.kernel.name, "mode": r.mode, "n": r.sizes,
-                                "verdict": r.verdict.to_json(),
-                                "steps": [s.to_json() for s in r.steps]} for r in results]}
-        json.dump(payload, sys.stdout, indent=2, default=str)
-        sys.stdout.write("\n")
-        return exit_code(verdicts)
+        skipped = _skipped(args)
+        return print_document(verdict_document(
+            verdicts, device=runtime.description,
+            results=[{"kernel": r.kernel.name, "path": str(r.kernel.path), "mode": r.mode,
+                      "n": r.sizes, "verdict": r.verdict.to_json(),
+                      "steps": [s.to_json() for s in r.steps]} for r in results],
+            skipped=[{"kernel": name, "reason": reason} for name, reason in skipped]))
     if len(results) == 1:
         r = results[0]
         # The failed step's row already shows the witness; the final row restates the verdict.
@@ -85,18 +91,27 @@ def run(args: argparse.Namespace) -> int:
              f"({r.mode}) on {runtime.description}")
         return exit_code(verdicts)
     _print_table(results, runtime.description)
+    for name, reason in _skipped(args):
+        console.print(f"[yellow]{name}[/yellow]: skipped: {reason}")
     return exit_code(verdicts)
+
+
+def _skipped(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The shipped scan kernels `verify all` does not run, each with the reason."""
+    from veriscan.verify import skipped_scan_kernels
+
+    return skipped_scan_kernels() if args.kernel == EVERY else []
 
 
 def _kernels(args: argparse.Namespace) -> list[Any]:
     from veriscan.scankernel import load_scan_kernel
     from veriscan.verify import shipped_scan_kernels
 
+    overrides = {"inclusive": args.inclusive, "threads": args.threads, "entry": args.entry,
+                 "defines": macro_defines(args)}
     if args.kernel == EVERY:
-        overrides = {"inclusive": args.inclusive, "threads": args.threads, "entry": args.entry}
         return [k.with_overrides(**overrides) for k in shipped_scan_kernels()]
-    return [load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
-                             entry=args.entry)]
+    return [load_scan_kernel(args.kernel, **overrides)]
 
 
 def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
@@ -109,7 +124,7 @@ def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
               if every_size else parse_sizes(args.n, limits.max_work_group_size))
              for k in kernels]
     total = sum(steps_of(sizes) for _, sizes in plans)
-    show = not (args.no_progress or args.json) and err_console.is_terminal
+    show = not quiet(args) and err_console.is_terminal
     results = []
     done = 0
     with progress("verifying", show) as advance:
@@ -152,6 +167,7 @@ STEP_MARK = {"verified": "[green]✓[/green]", "violation": "[red]✗[/red]",
 
 
 def _print_table(results: list[Any], device: str) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     from veriscan.verify import STEPS
@@ -175,7 +191,9 @@ def _print_table(results: list[Any], device: str) -> None:
                   "(✓ holds, ✗ violation, ? unknown, · not run)")
     for r in results:
         style = STATUS_STYLE[r.verdict.status]
-        console.print(f"[{style}]{r.kernel.name}[/{style}]: {r.verdict.summary}")
+        # The title names the device once; every sentence repeating it would drown the table.
+        summary = r.verdict.summary.replace(f" ({device})", "")
+        console.print(f"[{style}]{r.kernel.name}[/{style}]: {escape(summary)}")
 
 
 def _short_sizes(sizes: list[int]) -> str:
@@ -199,9 +217,12 @@ def _run_library(args: argparse.Namespace) -> int:
     from veriscan.runtime.opencl import get_runtime
     from veriscan.verify import write_atomically
 
+    if args.n is not None:
+        parse_sizes(args.n, 0, power_of_two=False)
     runtime = get_runtime(args.device)
     report = verify_library(runtime, args.n)
     if args.certificate is not None:
         write_atomically(args.certificate, report.certificate())
     return emit(report.verdicts, args.json, title=f"veriscan verify library on "
-                f"{runtime.description}", columns=("n",))
+                f"{runtime.description}", columns=("n",), sarif=args.sarif,
+                extra={"device": runtime.description})

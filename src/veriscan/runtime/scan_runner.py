@@ -111,7 +111,7 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
                  batched: bool = False) -> ScanProgram:
     """Build (or fetch) ``kernel`` for ``monoid`` and ``n`` and check it fits the device."""
     rt = runtime or get_runtime()
-    key = (id(rt), _digest(kernel.source), kernel.entry, kernel.threads,
+    key = (id(rt), _digest(kernel.source), kernel.defines, kernel.entry, kernel.threads,
            _digest(monoid.cl_source), monoid.dtype.str, n, batched)
     with _CACHE_LOCK:
         cached = _CACHE.get(key)
@@ -140,10 +140,15 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
     _check_uses_generic_names(kernel)
     # The plain program for this n both names the entry point and, unbatched,
     # is the program to launch: one build per size, not a probe build as well.
-    plain = rt.build(monoid.cl_source + kernel.source, [f"-DN={n}"], origin=_origin(kernel))
+    plain = rt.build(monoid.cl_source + kernel.source, _build_options(kernel, n),
+                     origin=_origin(kernel))
     entry = _entry_name(kernel, plain)
     program = _build_batched(kernel, monoid, n, rt, entry) if batched else plain
     cl_kernel = cl.Kernel(program, BATCH_ENTRY if batched else entry)
+    if int(cl_kernel.get_info(cl.kernel_info.NUM_ARGS)) != 2:
+        raise KernelSourceError(f"{_origin(kernel)}: kernel '{entry}' takes "
+                                f"{cl_kernel.get_info(cl.kernel_info.NUM_ARGS)} parameters; a "
+                                "scan kernel takes exactly (in, out)")
     local_bytes = int(cl_kernel.get_work_group_info(
         cl.kernel_work_group_info.LOCAL_MEM_SIZE, rt.device))
     kernel_limit = int(cl_kernel.get_work_group_info(
@@ -205,6 +210,11 @@ def max_scan_size(kernel: ScanKernel, monoid: Monoid | Callable[[int], Monoid],
 
 
 # ---------------------------------------------------------------------------- helpers
+def _build_options(kernel: ScanKernel, n: int) -> list[str]:
+    """The same definitions the static proof parsed with (``ScanKernel.macros``)."""
+    return [f"-D{name}={value}" for name, value in kernel.macros(n).items()]
+
+
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -214,7 +224,9 @@ def _origin(kernel: ScanKernel) -> str:
 
 
 def _check_uses_generic_names(kernel: ScanKernel) -> None:
-    missing = [name for name in REQUIRED_NAMES if name not in used_identifiers(kernel.source)]
+    used = used_identifiers(kernel.source)
+    used |= {role for name, role in kernel.defines if name in used}  # --generic renamings
+    missing = [name for name in REQUIRED_NAMES if name not in used]
     if missing:
         raise KernelSourceError(
             f"{_origin(kernel)}: never uses {' or '.join(missing)}; a generic scan kernel "
@@ -254,7 +266,7 @@ def _build_batched(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
               + f"    {parts.params[0]} = vs_in_all + vs_batch_offset();\n"
               + f"    {parts.params[1]} = vs_out_all + vs_batch_offset();"
               + parts.body[1:-1] + "}\n" + parts.after)
-    return rt.build(source, [f"-DN={n}"], origin=_origin(kernel))
+    return rt.build(source, _build_options(kernel, n), origin=_origin(kernel))
 
 
 def _largest_n_for_threads(kernel: ScanKernel, limit: int) -> int:
