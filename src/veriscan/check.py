@@ -192,7 +192,7 @@ def check_generic(kernel_ir: ir.Kernel) -> Verdict:
 
 def scan_launch(kernel: ScanKernel, n: int) -> tuple[Launch, dict[str, str]]:
     """Launch and defines for a single-group scan of ``n`` elements."""
-    return Launch((kernel.thread_count(n),), (1,)), {"N": str(n)}
+    return Launch((kernel.thread_count(n),), (1,)), kernel.macros(n)
 
 
 def check_scan_kernel(kernel: ScanKernel, n: int | None,
@@ -251,7 +251,7 @@ def _check_scan_parametric(kernel: ScanKernel) -> Verdict:
     if refused is None:
         def parse(value: int) -> ir.Kernel:
             return parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
-                                defines={"N": str(value)}, dialect=kernel.dialect)
+                                defines=kernel.macros(value), dialect=kernel.dialect)
         made = parametric.setup(parse, kernel.thread_count)
         if isinstance(made, str):
             refused = made
@@ -272,6 +272,10 @@ def _scan_pointers(ir_kernel: ir.Kernel, kernel: ScanKernel) -> list[str]:
     if len(pointers) != 2:
         raise VeriscanError(f"{kernel.path}: a scan kernel takes (in, out) pointers, "
                             f"'{ir_kernel.name}' has {len(pointers)}")
+    others = [p.name for p in ir_kernel.params if not p.is_pointer]
+    if others:  # the device launch passes (in, out) and nothing else
+        raise VeriscanError(f"{kernel.path}: a scan kernel takes exactly (in, out); "
+                            f"'{ir_kernel.name}' also takes {', '.join(others)}", ir_kernel.pos)
     return pointers
 
 
