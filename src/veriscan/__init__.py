@@ -1,7 +1,8 @@
 """veriscan: prove GPU scan kernels correct, and ship the kernels it proves.
 
 The library (``veriscan.scan``, ``exclusive_scan``, ``compact``,
-``summed_area_table``, ``transpose``) is loaded on first use, so that the
+``summed_area_table``, ``transpose``, and ``explain`` for what covers a call)
+is loaded on first use, so that the
 command line and ``import veriscan`` stay fast and do not need an OpenCL
 device until a kernel actually runs.
 """
@@ -19,6 +20,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "scan": "veriscan.library.scan",
     "exclusive_scan": "veriscan.library.scan",
+    "explain": "veriscan.library.explain",
     "compact": "veriscan.library.compact",
     "summed_area_table": "veriscan.library.sat",
     "transpose": "veriscan.library.transpose",

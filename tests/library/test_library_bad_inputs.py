@@ -10,13 +10,18 @@ from veriscan.monoids.base import Monoid
 
 
 @pytest.mark.parametrize(("call", "needle"), [
-    (lambda: veriscan.scan(np.zeros((2, 2), np.int32)), "must be 1-D"),
+    (lambda: veriscan.compact(np.zeros((2, 2), np.int32), np.ones((2, 2), bool)), "must be 1-D"),
     (lambda: veriscan.scan(np.array(["a", "b"], dtype=object)), "dtype object"),
     (lambda: veriscan.scan(np.zeros(4, np.complex64)), "complex64"),
     (lambda: veriscan.scan(np.zeros(4, np.int32), op="median"), "unknown monoid 'median'"),
     (lambda: veriscan.scan(np.zeros(4, np.int32), op="affine"), "convert x"),
     (lambda: veriscan.scan(np.zeros(4, np.int64), op=get_monoid("add")), "int32"),
     (lambda: veriscan.scan(np.zeros(4, np.int32), algorithm="magic"), "unknown scan algorithm"),
+    (lambda: veriscan.scan(np.zeros(4, np.int32), op="affine", algorithm="host"), "convert x"),
+    (lambda: veriscan.scan(get_monoid("affine").sample(np.random.default_rng(0), 3),
+                           op="affine", algorithm="host"), "algorithm='host' needs"),
+    (lambda: veriscan.scan(np.zeros(4, np.int32), op=get_monoid("add"), dtype=np.int64),
+     "dtype=int64 is only"),
     (lambda: veriscan.scan(np.zeros(4, np.int32), op=3), "op must be"),
     (lambda: veriscan.scan(None), "None"),
     (lambda: veriscan.compact(np.zeros(4), np.zeros(5, bool)), "same length"),

@@ -29,9 +29,15 @@ def test_add_int32_matches_cumsum(algorithm, n):
                           _exclusive_reference(ref, 0))
 
 
-def test_integer_sums_wrap_like_c():
+@pytest.mark.parametrize("algorithm", ["auto", "runs", "blocks"])
+def test_int32_sums_widen_like_cumsum_and_wrap_when_asked(algorithm):
     x = np.full(5000, 2**30, np.int32)
-    assert np.array_equal(veriscan.scan(x), np.cumsum(x, dtype=np.int32))
+    widened = veriscan.scan(x, algorithm=algorithm)
+    assert widened.dtype == np.cumsum(x).dtype and np.array_equal(widened, np.cumsum(x))
+    assert int(widened[-1]) == 5000 * 2**30  # the 4587520000-style sum, not wrapped
+    wrapped = veriscan.scan(x, algorithm=algorithm, dtype=np.int32)
+    assert wrapped.dtype == np.int32
+    assert np.array_equal(wrapped, np.cumsum(x, dtype=np.int32))
 
 
 @pytest.mark.parametrize("dtype", [np.int32, np.int64, np.float32])
@@ -80,9 +86,12 @@ def test_pyopencl_arrays_stay_on_the_device():
     assert np.array_equal(out.get(), np.cumsum(x, dtype=np.int32))
 
 
-def test_empty_input_gives_empty_result():
-    out = veriscan.scan(np.zeros(0, np.int32))
-    assert out.shape == (0,) and out.dtype == np.int32
+@pytest.mark.parametrize("algorithm", ["auto", "runs"])
+def test_empty_input_gives_empty_result(algorithm):
+    x = np.zeros(0, np.int32)
+    out = veriscan.scan(x, algorithm=algorithm)
+    assert out.shape == (0,) and out.dtype == np.cumsum(x).dtype
+    assert veriscan.scan(x, algorithm=algorithm, dtype=np.int32).dtype == np.int32
 
 
 @pytest.mark.parametrize("algorithm", ["runs", "blocks"])

@@ -242,7 +242,29 @@ class OpenCLBackend:
         host = np.empty(shape, dtype)
         if self.is_cpu and count:
             buffer = self._host_buffer(host, read_only=False, what="output")
+        else:
+            buffer = self.alloc(count, dtype, "output")
+        return Output(buffer, shape, dtype, self._deliver_host(host, buffer,
+                                                               self.is_cpu and count > 0))
 
+    def output_into(self, host: np.ndarray) -> Output:
+        """An :class:`Output` whose result lands in the caller's ``host`` array (``out=``).
+
+        ``host`` must be C-contiguous, writeable and non-empty.  On a CPU device the
+        kernels write it in place (no allocation, no copy); elsewhere it is filled
+        from a pooled device buffer.
+        """
+        if self.is_cpu:
+            buffer = self._host_buffer(host, read_only=False, what="out")
+        else:
+            buffer = self.alloc(host.size, host.dtype, "output")
+        return Output(buffer, host.shape, host.dtype,
+                      self._deliver_host(host, buffer, self.is_cpu))
+
+    def _deliver_host(self, host: np.ndarray, buffer: Any, in_place: bool) -> Any:
+        """How a host result written by kernels into ``buffer`` reaches ``host``
+        (``in_place``: ``buffer`` wraps ``host`` itself)."""
+        if in_place:
             def deliver(k: int | None) -> Any:
                 # Mapping is what makes the device's writes visible to the host;
                 # with USE_HOST_PTR on PoCL it returns the same memory, no copy.
@@ -252,15 +274,12 @@ class OpenCLBackend:
                 mapped.base.release(self.runtime.queue)
                 return host if k is None else host[:k]
         else:
-            buffer = self.alloc(count, dtype, "output")
-
             def deliver(k: int | None) -> Any:
                 part = host if k is None else host[:k]
                 if part.nbytes:
                     self._cl.enqueue_copy(self.runtime.queue, part, buffer)
                 return part
-
-        return Output(buffer, shape, dtype, deliver)
+        return deliver
 
     def read(self, buf: Any, index: int, dtype: np.dtype) -> Any:
         value = np.empty(1, dtype)

@@ -28,19 +28,28 @@ LAW_SAMPLES = 256
 
 
 def as_array(x: Any, name: str, ndim: int) -> Any:
-    """``x`` as a NumPy or pyopencl array of ``ndim`` dimensions (lists are accepted)."""
+    """``x`` as a contiguous NumPy or a pyopencl array of ``ndim`` dimensions (lists are
+    accepted)."""
+    x = as_any_array(x, name)
+    if isinstance(x, np.ndarray):
+        x = np.ascontiguousarray(x)
+    if x.ndim != ndim:
+        raise VeriscanError(f"{name} must be {ndim}-D, got shape {tuple(x.shape)}")
+    return x
+
+
+def as_any_array(x: Any, name: str) -> Any:
+    """``x`` as a NumPy (any layout: views are not copied) or device array."""
     if not is_device_array(x) and not is_cupy_array(x):
         if x is None:
             raise VeriscanError(f"{name} is None; expected an array")
         try:
-            x = np.ascontiguousarray(x)
+            x = np.asarray(x)
         except (TypeError, ValueError) as exc:
             raise VeriscanError(f"{name} is not an array: {exc}") from None
         if x.dtype == object:
             raise VeriscanError(f"{name} has dtype object; expected a numeric or structured "
                                 "dtype")
-    if x.ndim != ndim:
-        raise VeriscanError(f"{name} must be {ndim}-D, got shape {tuple(x.shape)}")
     return x
 
 

@@ -5,15 +5,23 @@ totals) is run with the interval monoid on in[k] = (k, k).  Since the host
 only ever combines values through kernels, the pipeline as a whole is a
 generic scan; if each of its kernels is race-free, getting (0, k) at every k
 proves it a correct prefix sum of length n for every monoid.
+
+Scans along an axis compute many lines at once.  Each line gets its own
+range of leaves (line l holds (l*len + k, l*len + k) at step k), so a result
+is only right if it combines exactly its own line's prefix, in order: an
+element of another line, or of this line out of order, gives a different or
+undefined interval.  That is the same test, applied to every line at once.
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
 from veriscan.functional.outcome import wrong_elements
+from veriscan.library.axis import AxisShape, axis_scan
 from veriscan.library.backend import Backend
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.monoids import interval_monoid
@@ -33,19 +41,55 @@ def pipeline_interval_test(backend: Backend, algorithm: str, n: int,
     pipeline.scan(backend.wrap(leaves, "interval input"), out.buffer, n, inclusive)
     got = out.take()
     expected = codec.expected(n, inclusive)
-    wrong = wrong_elements(monoid, got, expected)
     kind = "inclusive" if inclusive else "exclusive"
     details = {"n": n, "algorithm": pipeline.algorithm, "mode": kind, "device": backend.name,
                "launches": len(pipeline.launches(n, inclusive))}
+    return _judge(monoid, got, expected, f"the {pipeline.algorithm} pipeline",
+                  f"a correct {kind} scan of length {n}",
+                  f"maps (k,k) to {'(0,k)' if inclusive else '(0,k-1)'} for all {n} elements",
+                  details, start)
+
+
+def axis_interval_test(backend: Backend, shape: AxisShape, inclusive: bool = True) -> Verdict:
+    """Scan every line of an ``outer x len x inner`` array of interval leaves at once."""
+    start = time.perf_counter()
+    n = shape.size
+    monoid = interval_monoid(n)
+    codec = codec_for(n)
+    dt = codec.dtype.type
+    # position of (o, k, i) in C order, and the number of its line
+    o, k, i = np.meshgrid(np.arange(shape.outer, dtype=np.uint64),
+                          np.arange(shape.length, dtype=np.uint64),
+                          np.arange(shape.inner, dtype=np.uint64), indexing="ij")
+    first = (o * shape.inner + i) * shape.length
+    leaf = (first + k).astype(codec.dtype).reshape(-1)
+    leaves = (leaf << dt(codec.half)) | leaf
+    last = (first + k).astype(np.int64) - (0 if inclusive else 1)
+    expected = ((first.astype(codec.dtype) << dt(codec.half))
+                | last.clip(0).astype(codec.dtype)).reshape(-1)
+    if not inclusive:
+        expected[(k == 0).reshape(-1)] = codec.one
+    out = backend.output((n,), monoid.dtype, like=leaves)
+    axis_scan(backend, monoid, backend.wrap(leaves, "interval input"), out.buffer, shape,
+              inclusive)
+    kind = "inclusive" if inclusive else "exclusive"
+    details = {"n": shape.describe(), "algorithm": "axis", "mode": kind, "device": backend.name,
+               "launches": 1}
+    return _judge(monoid, out.take(), expected, "the axis scan",
+                  f"a correct {kind} scan of each of its {shape.lines} lines of length "
+                  f"{shape.length}", f"maps every line's leaves to that line's own prefixes, "
+                  f"for all {n} elements", details, start)
+
+
+def _judge(monoid: Any, got: np.ndarray, expected: np.ndarray, what: str, claim: str,
+           passed: str, details: dict[str, Any], start: float) -> Verdict:
+    wrong = wrong_elements(monoid, got, expected)
     if wrong:
         count = int(np.count_nonzero(got != expected))
-        verdict = violation(
-            "interval", f"the {pipeline.algorithm} pipeline is not a correct {kind} scan of "
-            f"length {n}: {wrong[0]['text']} ({count} of {n} outputs wrong)",
-            {"wrong": wrong, "wrong_count": count}, **details)
+        verdict = violation("interval", f"{what} is not {claim}: {wrong[0]['text']} ({count} "
+                            f"of {len(got)} outputs wrong)",
+                            {"wrong": wrong, "wrong_count": count}, **details)
     else:
-        verdict = verified(
-            "interval", f"the {pipeline.algorithm} pipeline maps (k,k) to "
-            f"{'(0,k)' if inclusive else '(0,k-1)'} for all {n} elements", **details)
+        verdict = verified("interval", f"{what} {passed}", **details)
     verdict.seconds = time.perf_counter() - start
     return verdict

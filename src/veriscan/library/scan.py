@@ -1,47 +1,231 @@
-"""``veriscan.scan`` and ``veriscan.exclusive_scan``: prefix sums of any length over any monoid.
+"""``veriscan.scan`` and ``veriscan.exclusive_scan``: prefix sums over any monoid, NumPy style.
 
-The result has the input's dtype (integer sums wrap as in C, where
-``numpy.cumsum`` would widen to int64: compare with
-``np.cumsum(x, dtype=x.dtype)``).  An empty input gives an empty result, as
-in NumPy.  NumPy in, NumPy out; a pyopencl array in, a pyopencl array out on
-the same queue, with no host round trip.
+``scan(a, axis=k)`` gives what ``np.cumsum(a, axis=k)`` gives, dtype
+included: ``axis=None`` scans the flattened array, the accumulator type
+follows NumPy (int32 ``+`` widens to int64 on 64-bit platforms; ``dtype=``
+chooses another), ``out=`` receives the result, and float ``max``/``min``
+propagate NaN while ``fmax``/``fmin`` ignore it (see
+:mod:`veriscan.library.numpy_ops`).  Bad ``axis``/``dtype`` raise NumPy's
+``AxisError``/``TypeError``.
+
+Each call takes one of three paths, planned before anything runs and shown
+by ``info=True`` or :func:`veriscan.explain` together with what covers it:
+
+* ``host``: small NumPy inputs of a built-in operator (below ``HOST_LIMIT``
+  elements) are scanned by NumPy's own ufunc loop, because a device round
+  trip costs more than the whole scan there.  No veriscan proof covers this
+  path, and ``explain`` says so.
+* ``runs`` / ``blocks``: one long line, by the multi-work-group pipelines.
+* ``axis``: many lines of an N-D array at once, by ``axis_scan.cl``.
+
+NumPy in, NumPy out; a pyopencl array in, a pyopencl array out on the same
+queue, with no host round trip.
 """
 
 from __future__ import annotations
 
+import operator
+from dataclasses import dataclass
 from typing import Any
 
-from veriscan.library.backend import backend_for
-from veriscan.library.inputs import as_array, resolve_monoid
-from veriscan.library.pipeline import ScanPipeline
+import numpy as np
+
+from veriscan.errors import VeriscanError
+from veriscan.library.axis import AxisShape, axis_scan
+from veriscan.library.backend import Backend, OpenCLBackend, backend_for
+from veriscan.library.inputs import as_any_array, resolve_monoid
+from veriscan.library.numpy_ops import (
+    UFUNCS,
+    accumulator_dtype,
+    check_supported,
+    is_numpy_op,
+    numpy_monoid,
+)
+from veriscan.library.pipeline import ALGORITHMS, ScanPipeline, resolve_algorithm
 from veriscan.monoids.base import Monoid
+
+# Below this many elements NumPy's loop beats launching kernels on PoCL (measured with
+# benchmarks/throughput.py on 2 cores: the device pays ~0.3 ms of launches and mapping).
+HOST_LIMIT = 1 << 20
+HOST = "host"
+
+
+@dataclass(frozen=True)
+class ScanPlan:
+    """One call, decided: what runs where, on what, into what."""
+
+    x: Any                     # the input, flattened for axis=None
+    monoid: Monoid
+    ufunc: np.ufunc | None     # NumPy's equivalent, for the host path
+    axis: int
+    lines: AxisShape
+    inclusive: bool
+    path: str                  # "host", "runs", "blocks" or "axis"
+    backend: Backend | None
+    out: np.ndarray | None
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(int(s) for s in self.x.shape)
 
 
 def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: str = "auto",
-         device: str | None = None) -> Any:
-    """Inclusive (default) or exclusive prefix sum of the 1-D array ``x`` under ``op``.
+         device: str | None = None, *, axis: int | None = None, dtype: Any = None,
+         out: np.ndarray | None = None, info: bool = False) -> Any:
+    """Inclusive (default) or exclusive prefix sum of ``x`` under ``op`` along ``axis``.
 
-    ``op``: a built-in monoid name (``"add"``, ``"mul"``, ``"max"``, ``"min"``,
-    ``"or"``, ``"and"``, ``"xor"`` for ``x``'s dtype; ``"carry"``, ``"fsm"``,
-    ``"affine"`` for their own structured dtypes) or a
-    :class:`~veriscan.monoids.base.Monoid` such as
-    ``veriscan.monoids.user_monoid(...)``, whose laws are spot-checked first.
-    ``algorithm``: ``"runs"`` (coarsened, fast on CPUs), ``"blocks"`` (one work
-    group per block, the GPU form) or ``"auto"``.  ``device``: an OpenCL
-    device name, ``"cuda"``, or None for PoCL.
+    ``op``: ``"add"``, ``"mul"``, ``"max"``, ``"min"``, ``"fmax"``, ``"fmin"``,
+    ``"or"``, ``"and"``, ``"xor"`` (NumPy's ufuncs and type rules), a structured
+    monoid name (``"carry"``, ``"fsm"``, ``"affine"``, on their own dtypes) or a
+    :class:`~veriscan.monoids.base.Monoid` such as ``veriscan.monoids.user_monoid(...)``,
+    whose laws are spot-checked first.  ``algorithm``: ``"auto"``, ``"host"``
+    (NumPy), ``"runs"`` (coarsened, fast on CPUs) or ``"blocks"`` (GPU form).
+    ``device``: an OpenCL device name, ``"cuda"``, or None for PoCL (and the
+    host path for small inputs).  ``info=True`` returns ``(result, ScanInfo)``:
+    the path taken and what covers it.
     """
-    x = as_array(x, "x", ndim=1)
-    monoid = resolve_monoid(op, x.dtype)
-    backend = backend_for(device, [x])
-    pipeline = ScanPipeline(backend, monoid, algorithm)
-    n = int(x.shape[0])
-    out = backend.output((n,), monoid.dtype, like=x)
-    if n:
-        pipeline.scan(backend.wrap(x, "x"), out.buffer, n, inclusive)
-    return out.take()
+    plan = plan_scan(x, op, inclusive, algorithm, device, axis, dtype, out)
+    result = run_plan(plan)
+    if info:
+        from veriscan.library.explain import describe
+
+        return result, describe(plan)
+    return result
 
 
 def exclusive_scan(x: Any, op: str | Monoid = "add", algorithm: str = "auto",
-                   device: str | None = None) -> Any:
-    """out[0] = identity, out[k] = x[0] ⊕ … ⊕ x[k-1]; see :func:`scan`."""
-    return scan(x, op, inclusive=False, algorithm=algorithm, device=device)
+                   device: str | None = None, *, axis: int | None = None, dtype: Any = None,
+                   out: np.ndarray | None = None, info: bool = False) -> Any:
+    """out[0] = identity, out[k] = x[0] ⊕ … ⊕ x[k-1] along ``axis``; see :func:`scan`."""
+    return scan(x, op, False, algorithm, device, axis=axis, dtype=dtype, out=out, info=info)
+
+
+def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device: str | None,
+              axis: int | None, dtype: Any, out: np.ndarray | None) -> ScanPlan:
+    """Check every argument and choose the path; nothing runs yet."""
+    if algorithm not in (*ALGORITHMS, HOST):
+        raise VeriscanError(f"unknown scan algorithm '{algorithm}'; choose one of "
+                            + ", ".join((*ALGORITHMS, HOST)))
+    x = as_any_array(x, "x")
+    on_device = not isinstance(x, np.ndarray)
+    if axis is None:
+        x = x.reshape(-1) if x.ndim != 1 else x
+        axis = 0
+    else:
+        axis = _normalize_axis(axis, x.ndim)
+    monoid, ufunc = _monoid(op, x.dtype, dtype, out)
+    if out is not None:
+        _check_out(out, x.shape, on_device)
+    lines = AxisShape.of(x.shape, axis) if x.ndim else AxisShape(1, 1, 1)
+    small = lines.size < HOST_LIMIT and algorithm == "auto" and device is None
+    if ufunc is not None and not on_device and (algorithm == HOST or small):
+        return ScanPlan(x, monoid, ufunc, axis, lines, inclusive, HOST, None, out)
+    if algorithm == HOST:
+        raise VeriscanError("algorithm='host' needs a NumPy array and a built-in operator ("
+                            + ", ".join(UFUNCS) + ")")
+    backend = backend_for(device, [x])
+    if lines.lines == 1:
+        path = resolve_algorithm(algorithm, backend)
+    elif on_device and x.ndim > 1:
+        raise VeriscanError("device arrays are scanned as 1-D; pass axis=None or a 1-D array")
+    else:
+        path = "axis"
+    return ScanPlan(x, monoid, ufunc, axis, lines, inclusive, path, backend, out)
+
+
+def run_plan(plan: ScanPlan) -> Any:
+    if plan.path == HOST:
+        return _host_scan(plan)
+    backend = plan.backend
+    x = plan.x
+    if isinstance(x, np.ndarray):
+        x = np.ascontiguousarray(x, dtype=plan.monoid.dtype)
+    elif x.dtype != plan.monoid.dtype:
+        x = x.astype(plan.monoid.dtype)  # on the device, as NumPy converts on the host
+    direct = (plan.out is not None and isinstance(backend, OpenCLBackend)
+              and _writable_in_place(plan.out, plan.monoid.dtype))
+    if direct:
+        result = backend.output_into(plan.out)
+    else:
+        result = backend.output(plan.shape, plan.monoid.dtype, like=x)
+    n = plan.lines.size
+    if n:
+        src = backend.wrap(x, "x")
+        if plan.path == "axis":
+            axis_scan(backend, plan.monoid, src, result.buffer, plan.lines, plan.inclusive)
+        else:
+            ScanPipeline(backend, plan.monoid, plan.path).scan(src, result.buffer, n,
+                                                               plan.inclusive)
+    value = result.take()
+    if plan.out is None or direct:
+        return value
+    np.copyto(plan.out, value, casting="unsafe")
+    return plan.out
+
+
+def _host_scan(plan: ScanPlan) -> np.ndarray:
+    """NumPy's loop, with the exclusive form built from the inclusive one shifted by one."""
+    acc = plan.monoid.dtype
+    result = plan.out if plan.out is not None else np.empty(plan.shape, acc)
+    if plan.inclusive:
+        plan.ufunc.accumulate(plan.x, axis=plan.axis, dtype=acc, out=result)
+        return result
+    if plan.lines.size == 0:
+        return result
+    src = np.moveaxis(plan.x, plan.axis, -1)
+    dst = np.moveaxis(result, plan.axis, -1)
+    dst[..., 0] = plan.monoid.identity
+    if src.shape[-1] > 1:
+        plan.ufunc.accumulate(src[..., :-1], axis=-1, dtype=acc, out=dst[..., 1:])
+    return result
+
+
+def _monoid(op: str | Monoid, dtype_in: np.dtype, dtype: Any,
+            out: np.ndarray | None) -> tuple[Monoid, np.ufunc | None]:
+    """The monoid to scan with, and NumPy's ufunc for it when there is one."""
+    if is_numpy_op(op):
+        name = op.strip().lower()
+        check_supported(dtype_in, "x")
+        if dtype is not None:
+            acc = np.dtype(dtype)          # NumPy's TypeError for a bad dtype
+        elif out is not None and isinstance(out, np.ndarray):
+            acc = out.dtype                # as ufunc.accumulate: out's dtype by default
+        else:
+            acc = accumulator_dtype(name, dtype_in)
+        if acc != dtype_in:
+            np.result_type(dtype_in, acc)  # NumPy's TypeError when no cast exists
+        return numpy_monoid(name, acc), UFUNCS[name]
+    monoid = resolve_monoid(op, dtype_in)
+    if dtype is not None and np.dtype(dtype) != monoid.dtype:
+        raise VeriscanError(f"monoid '{monoid.name}' works on {monoid.dtype}; "
+                            f"dtype={np.dtype(dtype)} is only for the built-in arithmetic "
+                            "operators")
+    return monoid, None
+
+
+def _normalize_axis(axis: Any, ndim: int) -> int:
+    """``axis`` as an index in 0 .. ndim-1, with NumPy's errors."""
+    try:
+        from numpy.lib.array_utils import normalize_axis_index
+    except ImportError:  # NumPy < 2
+        from numpy.core.multiarray import normalize_axis_index
+
+    return normalize_axis_index(operator.index(axis), max(ndim, 1))
+
+
+def _check_out(out: Any, shape: tuple[int, ...], on_device: bool) -> None:
+    if on_device:
+        raise VeriscanError("out= is for NumPy arrays; a device array's result is a new "
+                            "device array")
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy.ndarray, got {type(out).__name__}")
+    if tuple(out.shape) != tuple(shape):
+        raise ValueError(f"provided out is the wrong size for the accumulation: out has "
+                         f"shape {tuple(out.shape)}, the result has {tuple(shape)}")
+    if not out.flags.writeable:
+        raise ValueError("output array is read-only")
+
+
+def _writable_in_place(out: np.ndarray, dtype: np.dtype) -> bool:
+    return bool(out.size and out.dtype == dtype and out.flags.c_contiguous
+                and out.flags.aligned)

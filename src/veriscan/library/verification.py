@@ -8,6 +8,9 @@ run):
   every kernel generic, every launch the pipeline makes for n race-free,
   divergence-free and in bounds, and the whole pipeline passing the interval
   test, which makes it a correct prefix sum of length n for every monoid.
+* **axis scans** (``scan(a, axis=k)`` of N-D arrays) for each outer x len x
+  inner shape: the one launch race-free, divergence-free and in bounds, and
+  the interval test with a separate range of leaves per line.
 * **compaction**: the flag kernel and the scatter proved for their launches;
   the scatter only under the assumption that the positions of flagged
   elements are distinct, which the checker states and which is discharged
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veriscan.errors import VeriscanError
+from veriscan.library.axis import AxisShape, axis_launch
 from veriscan.library.backend import (
     KernelLaunch,
     OpenCLBackend,
@@ -30,7 +34,7 @@ from veriscan.library.backend import (
     opencl_backend,
 )
 from veriscan.library.compact import compaction_plan
-from veriscan.library.interval import pipeline_interval_test
+from veriscan.library.interval import axis_interval_test, pipeline_interval_test
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.library.sat import sat_launches
 from veriscan.library.transpose import transpose_launch
@@ -40,6 +44,8 @@ from veriscan.verdict import Verdict, combine, unknown, verified
 DEFAULT_SIZES = [1, 3, 1000, 4097, 1000003]
 ALL_SIZES = [1, 2, 3, 1000, 4097, 65537, 1000003, 2**24 + 3, 2**26]
 SHAPES = [(1, 1), (17, 33), (1000, 3), (4096, 4096)]
+# outer x len x inner: lines along the last axis, a middle axis, the first axis.
+AXIS_SHAPES = [AxisShape(3, 1000, 1), AxisShape(2, 33, 17), AxisShape(1, 77, 40)]
 PIPELINES = [(algorithm, inclusive) for algorithm in ("runs", "blocks")
              for inclusive in (True, False)]
 # Every flag type compact() accepts (bool arrives as uchar).
@@ -88,6 +94,7 @@ class LibraryVerifier:
         self._static: dict[tuple[KernelLaunch, tuple[Any, ...]], Verdict] = {}
         self._generic: dict[tuple[str, str, tuple[tuple[str, str], ...]], Verdict] = {}
         self._pipelines: dict[tuple[str, bool, int], Verdict] = {}
+        self._axes: dict[tuple[bool, AxisShape], Verdict] = {}
 
     # ------------------------------------------------------------------ steps
     def generic(self, spec: KernelLaunch) -> Verdict:
@@ -136,6 +143,24 @@ class LibraryVerifier:
         self._pipelines[key] = verdict
         return verdict
 
+    def axis(self, inclusive: bool, shape: AxisShape) -> Verdict:
+        """The axis scan of an outer x len x inner array: its launch, then the interval test."""
+        key = (inclusive, shape)
+        if key not in self._axes:
+            mode = "inclusive" if inclusive else "exclusive"
+            spec = axis_launch(self.backend, shape, inclusive)
+            parts = [self.generic(spec), self.static(spec)]
+            if all(p.ok for p in parts):  # never run on the device before the static proof
+                parts.append(axis_interval_test(self.backend, shape, inclusive))
+            verdict = combine(f"scan axis {mode}", parts, f"the axis scan is a correct {mode} "
+                              f"prefix sum of each of the {shape.lines} lines of length "
+                              f"{shape.length} of a {shape.describe()} array, for every "
+                              "associative operator and every input, on this device and "
+                              "compiler")
+            verdict.details.update({"n": shape.describe(), "launches": [spec.describe()]})
+            self._axes[key] = verdict
+        return self._axes[key]
+
     def compaction(self, n: int) -> Verdict:
         from veriscan.check import DistinctWhere
 
@@ -177,6 +202,8 @@ def verify_library(runtime: Any, n_text: str | None,
     for n in library_sizes(n_text):
         report.verdicts += [checker.pipeline(a, inc, n) for a, inc in PIPELINES]
         report.verdicts.append(checker.compaction(n))
+    for shape in AXIS_SHAPES:
+        report.verdicts += [checker.axis(inclusive, shape) for inclusive in (True, False)]
     for rows, cols in shapes or SHAPES:
         report.verdicts.append(checker.matrix("transpose", [transpose_launch(backend, rows, cols)],
                                               (rows, cols)))

@@ -1,0 +1,70 @@
+"""Scans along one axis of an N-D array (``axis=`` as in ``np.cumsum(a, axis=k)``).
+
+The array is seen as ``outer x len x inner`` (C order, the axis in the
+middle), which covers every axis of every shape without moving data:
+``kernels/library/axis_scan.cl`` gives each work-item a strip of adjacent
+lines and scans them side by side.  A 1-D scan (``outer = inner = 1``) goes
+to the multi-work-group pipeline instead, which parallelises one long line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from veriscan.library.backend import (
+    Backend,
+    KernelLaunch,
+    Recorder,
+    ceil_div,
+    check_count,
+    make_launch,
+    run_launch,
+)
+from veriscan.monoids.base import Monoid
+
+# Adjacent lines per work-item when the axis is not the last one (a vector's worth).
+STRIP = 16
+
+
+@dataclass(frozen=True)
+class AxisShape:
+    outer: int
+    length: int
+    inner: int
+
+    @classmethod
+    def of(cls, shape: tuple[int, ...], axis: int) -> AxisShape:
+        outer = 1
+        for s in shape[:axis]:
+            outer *= int(s)
+        inner = 1
+        for s in shape[axis + 1:]:
+            inner *= int(s)
+        return cls(outer, int(shape[axis]), inner)
+
+    @property
+    def size(self) -> int:
+        return self.outer * self.length * self.inner
+
+    @property
+    def lines(self) -> int:
+        return self.outer * self.inner
+
+    def describe(self) -> str:
+        return f"{self.outer}x{self.length}x{self.inner}"
+
+
+def axis_launch(backend: Backend | Recorder, shape: AxisShape, inclusive: bool) -> KernelLaunch:
+    """The one launch that scans every line of ``shape`` (what verification proves)."""
+    check_count(shape.size, "the array")
+    strip = 1 if shape.inner == 1 else STRIP
+    return make_launch("axis_scan", "axis_scan", (ceil_div(shape.inner, strip), shape.outer),
+                       (1, 1), {"STRIP": strip, "SCAN_EXCLUSIVE": int(not inclusive)},
+                       {"in": shape.size, "out": shape.size},
+                       {"outer": shape.outer, "len": shape.length, "inner": shape.inner})
+
+
+def axis_scan(backend: Backend, monoid: Monoid, src: Any, dst: Any, shape: AxisShape,
+              inclusive: bool) -> None:
+    run_launch(backend, monoid.cl_source, axis_launch(backend, shape, inclusive), (src, dst))

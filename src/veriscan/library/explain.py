@@ -1,0 +1,139 @@
+"""What covers a library call: the path it takes, the kernels it launches, the proof.
+
+``veriscan.scan(..., info=True)`` returns :class:`ScanInfo` without proving
+anything (cheap: the launches are recorded, not run); ``veriscan.explain``
+also produces the verdict for exactly this call's launches, with the same
+checks ``veriscan verify library`` makes (genericity, the static proof of
+every launch, the interval test of the whole pipeline), cached per device.
+
+The verdict is never borrowed from a neighbour: if the launches that were
+proved (with the interval monoid) differ from the ones this call makes with
+its own monoid, or the call runs on the host, the verdict is ``unknown`` and
+says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from veriscan.library.axis import axis_launch
+from veriscan.library.backend import KernelLaunch, OpenCLBackend
+from veriscan.library.pipeline import ScanPipeline
+from veriscan.library.scan import HOST, ScanPlan, plan_scan
+from veriscan.monoids import interval_monoid
+from veriscan.verdict import Verdict, unknown
+
+KERNEL_FILES = {"runs": "runs_scan", "blocks": "block_scan", "axis": "axis_scan"}
+_VERIFIERS: dict[int, Any] = {}
+
+
+@dataclass
+class ScanInfo:
+    """How one scan call runs and what covers it (``verdict`` is set by ``explain``)."""
+
+    path: str
+    operator: str
+    dtype: str
+    shape: tuple[int, ...]
+    axis: int
+    mode: str
+    device: str
+    kernels: list[str]
+    launches: list[str]
+    covered_by: str
+    notes: list[str] = field(default_factory=list)
+    verdict: Verdict | None = None
+
+    def __str__(self) -> str:
+        lines = [f"path: {self.path} ({self.mode} {self.operator} scan of shape "
+                 f"{self.shape} along axis {self.axis}, accumulator {self.dtype}, on "
+                 f"{self.device})"]
+        lines += [f"kernel: {k}" for k in self.kernels]
+        lines += [f"launch: {launch}" for launch in self.launches]
+        lines.append(f"covered by: {self.covered_by}")
+        lines += [f"note: {note}" for note in self.notes]
+        if self.verdict is not None:
+            lines.append(f"verdict: {self.verdict.status.value}: {self.verdict.summary}")
+        return "\n".join(lines)
+
+
+def describe(plan: ScanPlan) -> ScanInfo:
+    mode = "inclusive" if plan.inclusive else "exclusive"
+    notes = []
+    if not plan.monoid.exact:
+        notes.append(f"{plan.monoid.name} is not associative in floating point: a parallel "
+                     "path groups the terms differently from NumPy's left-to-right loop, so "
+                     "results agree up to rounding")
+    common = {"operator": plan.monoid.name, "dtype": str(plan.monoid.dtype),
+              "shape": plan.shape, "axis": plan.axis, "mode": mode, "notes": notes}
+    if plan.path == HOST:
+        return ScanInfo(path=HOST, device="host CPU (NumPy)",
+                        kernels=[f"numpy.{plan.ufunc.__name__}.accumulate"], launches=[],
+                        covered_by=_host_coverage(plan), **common)
+    launches = call_launches(plan)
+    entries = sorted({s.entry for s in launches})
+    return ScanInfo(
+        path=plan.path, device=plan.backend.name,
+        kernels=[f"kernels/library/{KERNEL_FILES[plan.path]}.cl: {', '.join(entries)}"],
+        launches=[s.describe() for s in launches],
+        covered_by=(f"static proof of each of the {len(launches)} launches (race-free, "
+                    "divergence-free, in bounds) and the interval test of the whole "
+                    f"{plan.path} pipeline at this size, as `veriscan verify library` does; "
+                    "veriscan.explain(...) runs them for this call"), **common)
+
+
+def explain(x: Any, op: Any = "add", inclusive: bool = True, algorithm: str = "auto",
+            device: str | None = None, *, axis: int | None = None, dtype: Any = None) -> ScanInfo:
+    """The :class:`ScanInfo` of ``veriscan.scan(x, ...)`` with its verdict (nothing is scanned
+    but the proofs' own test inputs)."""
+    plan = plan_scan(x, op, inclusive, algorithm, device, axis, dtype, None)
+    info = describe(plan)
+    info.verdict = prove(plan)
+    return info
+
+
+def prove(plan: ScanPlan) -> Verdict:
+    """The verdict covering exactly the launches ``plan`` makes."""
+    if plan.path == HOST:
+        return unknown("host path", _host_coverage(plan))
+    if not isinstance(plan.backend, OpenCLBackend):
+        return unknown("proof", f"the library's proofs run through OpenCL; this call runs on "
+                       f"{plan.backend.name}, whose run of the same kernels is not checked here")
+    if plan.lines.size == 0:
+        return unknown("proof", "an empty scan launches no kernel; there is nothing to prove")
+    verifier = _verifier(plan.backend)
+    if plan.path == "axis":
+        return verifier.axis(plan.inclusive, plan.lines)
+    n = plan.lines.size
+    proved = ScanPipeline(plan.backend, interval_monoid(n), plan.path).launches(n,
+                                                                                plan.inclusive)
+    if proved != call_launches(plan):
+        return unknown("proof", f"the {plan.path} pipeline makes different launches for "
+                       f"{plan.monoid.name} than for the interval monoid the proof uses (its "
+                       "block size depends on the element size), so no proof covers this call")
+    return verifier.pipeline(plan.path, plan.inclusive, n)
+
+
+def call_launches(plan: ScanPlan) -> list[KernelLaunch]:
+    if plan.path == "axis":
+        return [axis_launch(plan.backend, plan.lines, plan.inclusive)]
+    return ScanPipeline(plan.backend, plan.monoid, plan.path).launches(plan.lines.size,
+                                                                       plan.inclusive)
+
+
+def _host_coverage(plan: ScanPlan) -> str:
+    return (f"no veriscan proof: {plan.lines.size} elements are below the host limit, so "
+            f"NumPy's own loop (numpy.{plan.ufunc.__name__}.accumulate) computed this on the "
+            "host, where a device round trip would cost more than the scan; it is the "
+            "reference the library's tests compare with, not a verified kernel (pass "
+            "algorithm='runs' or a device= to use the verified pipeline)")
+
+
+def _verifier(backend: OpenCLBackend) -> Any:
+    from veriscan.library.verification import LibraryVerifier
+
+    key = id(backend)
+    if key not in _VERIFIERS:
+        _VERIFIERS[key] = LibraryVerifier(backend)
+    return _VERIFIERS[key]
