@@ -37,7 +37,8 @@ def _expectation(path: Path) -> tuple[str, str]:
 @pytest.mark.parametrize("path", sorted(BROKEN.glob("*.c[lu]")), ids=lambda p: p.stem)
 def test_broken_variant_is_rejected_with_its_reason(path):
     status, words = _expectation(path)
-    verdict = check_spec(parse_kernel(path)).verdict
+    entry = re.search(r"^// entry: (\w+)", path.read_text(), re.MULTILINE)
+    verdict = check_spec(parse_kernel(path, entry=entry and entry.group(1))).verdict
     assert verdict.status.value == status, verdict.summary
     assert words in verdict.summary
     where = verdict.witness if verdict.status is Status.VIOLATION else verdict.details
