@@ -7,33 +7,37 @@ import veriscan
 from veriscan.runtime.opencl import get_runtime
 
 
+@pytest.mark.parametrize("algorithm", ["auto", "device"])
 @pytest.mark.parametrize("n", [1, 3, 1000, 1000003])
 @pytest.mark.parametrize("density", [0.0, 0.3, 1.0])
-def test_keeps_exactly_the_flagged_elements_in_order(n, density):
+def test_keeps_exactly_the_flagged_elements_in_order(n, density, algorithm):
     rng = np.random.default_rng(n)
     values = rng.integers(-10**6, 10**6, n).astype(np.int32)
     flags = rng.random(n) < density
-    kept, count = veriscan.compact(values, flags)
+    kept, count, info = veriscan.compact(values, flags, algorithm=algorithm, info=True)
     assert count == int(flags.sum())
     assert np.array_equal(kept, values[flags])
+    assert info.path == ("host" if algorithm == "auto" and n < 2**16 else "device")
 
 
+@pytest.mark.parametrize("algorithm", ["host", "device"])
 @pytest.mark.parametrize("flag_dtype", [np.int8, np.uint16, np.int32, np.int64])
-def test_integer_flags(flag_dtype):
+def test_integer_flags(flag_dtype, algorithm):
     rng = np.random.default_rng(4)
     values = rng.uniform(size=20011)
     flags = rng.integers(0, 2, 20011).astype(flag_dtype)
-    kept, count = veriscan.compact(values, flags)
+    kept, count = veriscan.compact(values, flags, algorithm=algorithm)
     assert count == int(flags.sum()) and np.array_equal(kept, values[flags.astype(bool)])
 
 
-def test_structured_values_are_moved_whole():
+@pytest.mark.parametrize("algorithm", ["host", "device"])
+def test_structured_values_are_moved_whole(algorithm):
     dt = np.dtype([("a", np.int16), ("b", np.float32), ("c", np.uint8)], align=True)
     values = np.zeros(777, dt)
     values["a"] = np.arange(777)
     values["b"] = np.arange(777) * 0.5
     flags = np.arange(777) % 5 == 2
-    kept, count = veriscan.compact(values, flags)
+    kept, count = veriscan.compact(values, flags, algorithm=algorithm)
     assert count == 155 and np.array_equal(kept, values[flags])
 
 

@@ -159,6 +159,7 @@ def test_info_and_explain_name_the_path_and_its_proof():
     small = np.arange(10, dtype=np.int32)
     _, info = veriscan.scan(small, info=True)
     assert info.path == "host" and "no veriscan proof" in info.covered_by
+    assert "add:int64" in info.operation
     host = veriscan.explain(small)
     assert host.verdict.status.value == "unknown" and "numpy.add.accumulate" in str(host)
 

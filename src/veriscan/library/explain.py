@@ -1,6 +1,6 @@
 """What covers a library call: the path it takes, the kernels it launches, the proof.
 
-``veriscan.scan(..., info=True)`` returns :class:`ScanInfo` without proving
+``veriscan.scan(..., info=True)`` returns :class:`PathInfo` without proving
 anything (cheap: the launches are recorded, not run); ``veriscan.explain``
 also produces the verdict for exactly this call's launches, with the same
 checks ``veriscan verify library`` makes (genericity, the static proof of
@@ -24,20 +24,16 @@ from veriscan.library.scan import HOST, ScanPlan, plan_scan
 from veriscan.monoids import interval_monoid
 from veriscan.verdict import Verdict, unknown
 
-KERNEL_FILES = {"runs": "runs_scan", "blocks": "block_scan", "axis": "axis_scan"}
+HOST_DEVICE = "host CPU (NumPy)"
 _VERIFIERS: dict[int, Any] = {}
 
 
 @dataclass
-class ScanInfo:
-    """How one scan call runs and what covers it (``verdict`` is set by ``explain``)."""
+class PathInfo:
+    """How one library call runs and what covers it (``verdict`` is set by ``explain``)."""
 
     path: str
-    operator: str
-    dtype: str
-    shape: tuple[int, ...]
-    axis: int
-    mode: str
+    operation: str
     device: str
     kernels: list[str]
     launches: list[str]
@@ -46,9 +42,7 @@ class ScanInfo:
     verdict: Verdict | None = None
 
     def __str__(self) -> str:
-        lines = [f"path: {self.path} ({self.mode} {self.operator} scan of shape "
-                 f"{self.shape} along axis {self.axis}, accumulator {self.dtype}, on "
-                 f"{self.device})"]
+        lines = [f"path: {self.path} ({self.operation}, on {self.device})"]
         lines += [f"kernel: {k}" for k in self.kernels]
         lines += [f"launch: {launch}" for launch in self.launches]
         lines.append(f"covered by: {self.covered_by}")
@@ -58,34 +52,34 @@ class ScanInfo:
         return "\n".join(lines)
 
 
-def describe(plan: ScanPlan) -> ScanInfo:
+def describe(plan: ScanPlan) -> PathInfo:
     mode = "inclusive" if plan.inclusive else "exclusive"
+    operation = (f"{mode} {plan.monoid.name} scan of shape {plan.shape} along axis "
+                 f"{plan.axis}, accumulator {plan.monoid.dtype}")
     notes = []
     if not plan.monoid.exact:
         notes.append(f"{plan.monoid.name} is not associative in floating point: a parallel "
                      "path groups the terms differently from NumPy's left-to-right loop, so "
                      "results agree up to rounding")
-    common = {"operator": plan.monoid.name, "dtype": str(plan.monoid.dtype),
-              "shape": plan.shape, "axis": plan.axis, "mode": mode, "notes": notes}
     if plan.path == HOST:
-        return ScanInfo(path=HOST, device="host CPU (NumPy)",
-                        kernels=[f"numpy.{plan.ufunc.__name__}.accumulate"], launches=[],
-                        covered_by=_host_coverage(plan), **common)
+        return PathInfo(HOST, operation, HOST_DEVICE,
+                        [f"numpy.{plan.ufunc.__name__}.accumulate"], [],
+                        host_coverage(plan.lines.size, f"numpy.{plan.ufunc.__name__}.accumulate",
+                                      "algorithm='runs'"), notes)
     launches = call_launches(plan)
-    entries = sorted({s.entry for s in launches})
-    return ScanInfo(
-        path=plan.path, device=plan.backend.name,
-        kernels=[f"kernels/library/{KERNEL_FILES[plan.path]}.cl: {', '.join(entries)}"],
-        launches=[s.describe() for s in launches],
+    return PathInfo(
+        path=plan.path, operation=operation, device=plan.backend.name,
+        kernels=kernel_files(launches), launches=[s.describe() for s in launches], notes=notes,
         covered_by=(f"static proof of each of the {len(launches)} launches (race-free, "
                     "divergence-free, in bounds) and the interval test of the whole "
                     f"{plan.path} pipeline at this size, as `veriscan verify library` does; "
-                    "veriscan.explain(...) runs them for this call"), **common)
+                    "veriscan.explain(...) runs them for this call"))
 
 
 def explain(x: Any, op: Any = "add", inclusive: bool = True, algorithm: str = "auto",
-            device: str | None = None, *, axis: int | None = None, dtype: Any = None) -> ScanInfo:
-    """The :class:`ScanInfo` of ``veriscan.scan(x, ...)`` with its verdict (nothing is scanned
+            device: str | None = None, *, axis: int | None = None,
+            dtype: Any = None) -> PathInfo:
+    """The :class:`PathInfo` of ``veriscan.scan(x, ...)`` with its verdict (nothing is scanned
     but the proofs' own test inputs)."""
     plan = plan_scan(x, op, inclusive, algorithm, device, axis, dtype, None)
     info = describe(plan)
@@ -96,7 +90,7 @@ def explain(x: Any, op: Any = "add", inclusive: bool = True, algorithm: str = "a
 def prove(plan: ScanPlan) -> Verdict:
     """The verdict covering exactly the launches ``plan`` makes."""
     if plan.path == HOST:
-        return unknown("host path", _host_coverage(plan))
+        return unknown("host path", describe(plan).covered_by)
     if not isinstance(plan.backend, OpenCLBackend):
         return unknown("proof", f"the library's proofs run through OpenCL; this call runs on "
                        f"{plan.backend.name}, whose run of the same kernels is not checked here")
@@ -122,12 +116,21 @@ def call_launches(plan: ScanPlan) -> list[KernelLaunch]:
                                                                        plan.inclusive)
 
 
-def _host_coverage(plan: ScanPlan) -> str:
-    return (f"no veriscan proof: {plan.lines.size} elements are below the host limit, so "
-            f"NumPy's own loop (numpy.{plan.ufunc.__name__}.accumulate) computed this on the "
-            "host, where a device round trip would cost more than the scan; it is the "
-            "reference the library's tests compare with, not a verified kernel (pass "
-            "algorithm='runs' or a device= to use the verified pipeline)")
+def host_coverage(n: int, numpy_code: str, force: str) -> str:
+    """What covers a host path: nothing of veriscan's, and the text says so."""
+    return (f"no veriscan proof: {n} elements are below the host limit, so NumPy's own code "
+            f"({numpy_code}) computed this on the host, where a device round trip would cost "
+            "more than the work; it is the reference the library's tests compare with, not a "
+            f"verified kernel (pass {force} or a device= to use the verified kernels)")
+
+
+def kernel_files(launches: list[KernelLaunch]) -> list[str]:
+    """``kernels/library/FILE.cl: entry, entry`` for each file the launches use."""
+    entries: dict[str, set[str]] = {}
+    for spec in launches:
+        entries.setdefault(spec.kernel, set()).add(spec.entry)
+    return [f"kernels/library/{stem}.cl: {', '.join(sorted(names))}"
+            for stem, names in entries.items()]
 
 
 def _verifier(backend: OpenCLBackend) -> Any:

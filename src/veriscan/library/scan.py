@@ -81,7 +81,7 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     whose laws are spot-checked first.  ``algorithm``: ``"auto"``, ``"host"``
     (NumPy), ``"runs"`` (coarsened, fast on CPUs) or ``"blocks"`` (GPU form).
     ``device``: an OpenCL device name, ``"cuda"``, or None for PoCL (and the
-    host path for small inputs).  ``info=True`` returns ``(result, ScanInfo)``:
+    host path for small inputs).  ``info=True`` returns ``(result, PathInfo)``:
     the path taken and what covers it.
     """
     plan = plan_scan(x, op, inclusive, algorithm, device, axis, dtype, out)
