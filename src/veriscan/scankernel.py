@@ -25,6 +25,9 @@ from veriscan.errors import SourcePos, VeriscanError
 
 KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
 SUFFIXES = (".cl", ".cu")
+# Names a scan kernel gets from veriscan, never from -D: N from --n, the rest from the
+# monoid (a -D TYPE=int would make the proved program a non-generic one).
+RESERVED = frozenset({"N", "TYPE", "OPERATOR", "IDENTITY"})
 _HEADER = re.compile(r"^\s*//\s*veriscan:(?P<body>.*)$")
 
 
@@ -62,8 +65,11 @@ class ScanKernel:
     def with_overrides(self, inclusive: bool | None = None, threads: str | None = None,
                        entry: str | None = None,
                        defines: Mapping[str, str] | None = None) -> ScanKernel:
-        if defines and "N" in defines:
-            raise VeriscanError("-D N=...: N is the element count; give it with --n")
+        reserved = sorted({name.partition("(")[0] for name in defines or ()} & RESERVED)
+        if reserved:
+            raise VeriscanError(f"-D {reserved[0]}: a scan kernel's N, TYPE, OPERATOR and "
+                                "IDENTITY are set by veriscan (N by --n, the others by the "
+                                "monoid); rename the kernel's own names with --generic")
         if threads is not None:
             eval_size_expr(threads, 2, where=f"--threads {threads}")  # validate early
         return replace(

@@ -356,6 +356,10 @@ def record_circuit(kernel: ScanKernel, size: int) -> Circuit:
         names = ", ".join(p.name for p in pointers) or "none"
         raise VeriscanError(f"{where}: a scan kernel takes two TYPE arrays (in, out); "
                             f"{ir_kernel.name} takes array parameters: {names}", ir_kernel.pos)
+    if len(ir_kernel.params) != 2:
+        raise VeriscanError(f"{where}: a scan kernel takes exactly (in, out); "
+                            f"{ir_kernel.name} takes {len(ir_kernel.params)} parameters",
+                            ir_kernel.pos)
     threads = kernel.thread_count(size)
     recorder = _Recorder(ir_kernel, size, threads, pointers[0].name, pointers[1].name)
     return recorder.record(kernel.inclusive)

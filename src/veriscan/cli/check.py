@@ -80,12 +80,11 @@ def _run_scan(args: argparse.Namespace) -> int:
         raise VeriscanError("--n follows the scan-kernel convention; give either --n or an "
                             "explicit launch (--local-size/--num-groups), not both")
     kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
-                              entry=args.entry)
+                              entry=args.entry, defines=macro_defines(args))
     groups = 1 if args.groups is None else args.groups
     if groups < 1:
         raise VeriscanError(f"--groups must be at least 1, got {groups}")
-    plain = groups == 1 and not (args.array_sizes or args.params or args.distinct
-                                 or macro_defines(args))
+    plain = groups == 1 and not (args.array_sizes or args.params or args.distinct)
     sizes = parse_sizes(args.n, 1 << MAX_LOG2)
     if plain and args.n.strip().lower() == "all":
         return _every_size(kernel, args)
@@ -124,9 +123,8 @@ def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
     from veriscan.check import Launch, check_ir
     from veriscan.frontend import parse_kernel
 
-    defines = {**macro_defines(args), "N": str(n)}
     ir_kernel = parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
-                             defines=defines, dialect=kernel.dialect)
+                             defines=kernel.macros(n), dialect=kernel.dialect)
     launch = Launch((kernel.thread_count(n),), (groups,))
     verdict = check_ir(ir_kernel, launch=launch, array_sizes=_sizes(args.array_sizes, n),
                        assumptions=_assumptions(args.distinct),

@@ -109,6 +109,13 @@ def error_document(status: str, message: str, exc: BaseException | None = None
     })
 
 
+def schema() -> dict[str, Any]:
+    """The published JSON Schema of the document (shipped in the package)."""
+    from importlib.resources import files
+
+    return json.loads((files("veriscan") / "schema" / SCHEMA_FILE).read_text(encoding="utf-8"))
+
+
 def print_document(payload: dict[str, Any]) -> int:
     """Print the run's one document (later calls are ignored); return its exit code."""
     run = current_run()

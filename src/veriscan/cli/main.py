@@ -60,6 +60,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     line argparse rejects gets its one JSON document.
     """
     words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(words)
+    except BrokenPipeError:
+        # The reader went away (`veriscan ... | head`): not an error of ours.
+        # Point stdout at /dev/null so the interpreter's final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(words: list[str]) -> int:
     run = start_run(next((w for w in words if not w.startswith("-")), ""), "--json" in words)
     try:
         args = build_parser().parse_args(words)
@@ -73,10 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _fail(run.as_json, "interrupted", EXIT_INTERRUPTED, "interrupted")
     except BrokenPipeError:
-        # The reader went away (`veriscan ... | head`): not an error of ours.
-        # Point stdout at /dev/null so the interpreter's final flush stays quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        raise
     except Exception as exc:  # the last line of the exit-code contract
         if os.environ.get("VERISCAN_DEBUG"):
             traceback.print_exc()
