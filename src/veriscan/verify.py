@@ -29,6 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from veriscan.errors import DeviceLimitError, VeriscanError
+from veriscan.functional.dynamic import (
+    DEFAULT_TIMEOUT_S,
+    OCLGRIND_MAX_N,
+    Implementation,
+    implementations,
+)
 from veriscan.monoids import interval_monoid
 from veriscan.outputs import check_output_file, write_text_atomically
 from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel, shipped_kernel_files
@@ -49,6 +55,8 @@ class KernelResult:
     sizes: list[int]
     steps: list[Verdict] = field(default_factory=list)
     verdict: Verdict | None = None
+    # What the interval step ran beyond the first device ("Oclgrind Simulator at n = 2..256").
+    also: list[str] = field(default_factory=list)
 
     @property
     def mode(self) -> str:
@@ -90,13 +98,18 @@ def power_of_two_sizes(kernel: ScanKernel, max_group: int, max_alloc_bytes: int)
 
 
 def verify_kernel(kernel: ScanKernel, sizes: list[int], *, every_size: bool,
-                  runtime: Any, progress: Progress | None = None) -> KernelResult:
+                  runtime: Any, progress: Progress | None = None,
+                  devices: list[Implementation] | None = None,
+                  timeout: float = DEFAULT_TIMEOUT_S) -> KernelResult:
     """Run the three steps for ``sizes`` (the static proof and the interval test at
     each size); ``every_size``: the interval test stops quietly at the first size
-    the device cannot launch, and the verdict covers the sizes tested."""
+    the device cannot launch, and the verdict covers the sizes tested.
+
+    The interval test runs on every implementation in ``devices`` (default: all
+    found, the default device first), each run in a worker with a time limit of
+    ``timeout`` seconds."""
     from veriscan.check import check_generic, check_scan_kernel
     from veriscan.frontend import parse_kernel
-    from veriscan.functional.interval import interval_test
 
     tick = progress or (lambda _what: None)
     odd = [n for n in sizes if n < 2 or n & (n - 1)]
@@ -136,30 +149,62 @@ def verify_kernel(kernel: ScanKernel, sizes: list[int], *, every_size: bool,
                                     "proof above stands on its own)"))
         return _finish(result, runtime)
 
-    tested: list[int] = []
-    runs: list[Verdict] = []
-    limit_note = ""
-    for n in sizes:
-        start = time.perf_counter()
-        try:
-            verdict = _stamp(interval_test(kernel, n, runtime=runtime), start)
-        except DeviceLimitError as exc:
-            if not every_size:
-                raise
-            limit_note = f"; larger n do not fit this device ({exc.message})"
-            break
-        finally:
-            tick(f"{kernel.name}: interval n={n}")
-        runs.append(verdict)
-        tested.append(n)
-        if not verdict.ok:
-            break
-    result.sizes = tested
-    interval = _all_of("interval", runs)
-    if interval.ok and limit_note:
-        interval.summary += limit_note
-    result.steps.append(interval)
+    result.steps.append(_interval_step(result, static, every_size, tick,
+                                       devices or implementations(), timeout))
     return _finish(result, runtime)
+
+
+def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
+                   tick: Progress, devices: list[Implementation], timeout: float) -> Verdict:
+    """The interval test on each implementation: all sizes on the first, the sizes it
+    passed at on the others (Oclgrind: those it can simulate).  A detector report
+    the static proof contradicts is an internal disagreement (unknown)."""
+    from veriscan.functional.dynamic import cross_check, device_interval, sizes_for
+
+    kernel = result.kernel
+    runs: list[Verdict] = []
+    tested: list[int] = []
+    notes: list[str] = []
+    for index, impl in enumerate(devices):
+        plan = result.sizes if index == 0 else sizes_for(impl, tested)
+        done: list[int] = []
+        for n in plan:
+            start = time.perf_counter()
+            try:
+                verdict = _stamp(device_interval(kernel, n, impl, timeout), start)
+            except DeviceLimitError as exc:
+                if index == 0 and not every_size:
+                    raise
+                notes.append(f"larger n do not fit {impl.name} ({exc.message})")
+                break
+            finally:
+                if index == 0:
+                    tick(f"{kernel.name}: interval n={n}")
+            runs.append(cross_check(verdict, static))
+            done.append(n)
+            if not runs[-1].ok:
+                break
+        if index == 0:
+            tested = result.sizes = done
+        elif done:
+            result.also.append(f"{impl.name} at {size_text(done)}")
+        if not plan and tested:
+            notes.append(f"not run on {impl.name}: it simulates every work-item and runs "
+                         f"n ≤ {OCLGRIND_MAX_N} only")
+        if runs and not runs[-1].ok:
+            break
+    interval = _all_of("interval", runs)
+    if interval.ok:
+        interval.details.update(n=tested, device=devices[0].name,
+                                devices=[devices[0].name, *result.also])
+        interval.summary = (f"interval test passed at every size on every implementation "
+                            f"(a test result; a proof also needs race freedom and "
+                            f"genericity): {devices[0].name} at {size_text(tested)}"
+                            + "".join(f", {a}" for a in result.also)
+                            + (" with Oclgrind's race, uninitialised-value and memory "
+                               "detectors silent" if any(d.oclgrind for d in devices) else ""))
+        interval.summary += "".join(f"; {note}" for note in notes)
+    return interval
 
 
 def statement(kernel: ScanKernel, sizes: list[int], device: str) -> str:
@@ -186,8 +231,9 @@ def _finish(result: KernelResult, runtime: Any) -> KernelResult:
     seconds = sum(s.seconds or 0.0 for s in result.steps)
     if failed is None and len(result.steps) == len(STEPS):
         result.verdict = verified("verify", "verified: " + statement(
-            result.kernel, result.sizes, runtime.description), n=result.sizes,
-            steps=[s.check for s in result.steps])
+            result.kernel, result.sizes, runtime.description)
+            + "".join(f"; the interval test also passed on {a}" for a in result.also),
+            n=result.sizes, steps=[s.check for s in result.steps])
     else:
         assert failed is not None
         result.verdict = Verdict("verify", failed.status,

@@ -18,6 +18,7 @@ from veriscan.cli.common import (
     add_kernel_args,
     add_progress_arg,
     add_sarif_arg,
+    add_timeout_arg,
     emit,
     macro_defines,
     quiet,
@@ -25,6 +26,8 @@ from veriscan.cli.common import (
 from veriscan.errors import VeriscanError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from veriscan.check import DistinctWhere, Launch
     from veriscan.scankernel import ScanKernel
     from veriscan.verdict import Verdict
@@ -62,6 +65,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--assume-distinct", dest="distinct", action="append", default=[],
                    metavar="ARRAY[:GUARD]",
                    help="assume a read-only array holds distinct values (where GUARD != 0)")
+    p.add_argument("--dynamic", action="store_true",
+                   help="also run the kernel under Oclgrind (n <= 256, several input "
+                        "patterns) with its race, uninitialised-value and bounds detectors, "
+                        "and compare with the static verdict")
+    add_timeout_arg(p)
     p.set_defaults(func=run)
 
 
@@ -97,6 +105,10 @@ def _run_scan(args: argparse.Namespace) -> int:
                 verdict = _scan_with_launch(kernel, n, groups, args)
             verdicts.append(verdict)
             advance(done, len(sizes))
+    if args.dynamic:
+        from veriscan.functional.dynamic import against_static
+
+        verdicts = against_static(kernel, verdicts, sizes, args.timeout)
     return emit(verdicts, args.json, title=f"static check of {kernel.name}",
                 columns=("n", "threads"), sarif=args.sarif,
                 extra={"kernel": str(kernel.path)})
@@ -114,7 +126,14 @@ def _every_size(kernel: ScanKernel, args: argparse.Namespace) -> int:
             done.append(n)
             advance(len(done), MAX_LOG2)
         verdict = check_scan_kernel(kernel, None, progress=step)
-    return emit([verdict], args.json, title=f"static check of {kernel.name}, every n",
+    verdicts = [verdict]
+    if args.dynamic:
+        from veriscan.cli.common import parse_sizes
+        from veriscan.functional.dynamic import against_static
+
+        verdicts = against_static(kernel, verdicts, parse_sizes("all", 1 << MAX_LOG2),
+                                  args.timeout)
+    return emit(verdicts, args.json, title=f"static check of {kernel.name}, every n",
                 sarif=args.sarif, extra={"kernel": str(kernel.path)})
 
 
@@ -143,8 +162,26 @@ def _run_launch(args: argparse.Namespace) -> int:
                            array_sizes=_sizes(args.array_sizes, None), entry=args.entry,
                            assumptions=_assumptions(args.distinct),
                            scalar_values=_ints(args.params, "--param"))
-    return emit([verdict], args.json, title=f"static check of {path.name} "
+    verdicts = [verdict]
+    if args.dynamic:
+        verdicts.append(_dynamic_launch(path, launch, verdict, args))
+    return emit(verdicts, args.json, title=f"static check of {path.name} "
                 f"({launch.describe()})", sarif=args.sarif, extra={"kernel": str(path)})
+
+
+def _dynamic_launch(path: Path, launch: Launch, static: Verdict,
+                    args: argparse.Namespace) -> Verdict:
+    """The explicit launch under Oclgrind, compared with the static verdict."""
+    from veriscan.frontend import parse_kernel
+    from veriscan.functional.dynamic import cross_check, dynamic_launch
+
+    defines = macro_defines(args)
+    ir_kernel = parse_kernel(path, entry=args.entry, defines=defines)
+    options = [f"-D{name}={value}" for name, value in defines.items()]
+    run = dynamic_launch(ir_kernel, path.read_text(), options, launch.local_size,
+                         launch.num_groups, _sizes(args.array_sizes, None),
+                         _ints(args.params, "--param"), args.timeout)
+    return cross_check(run, static)
 
 
 def _launch(args: argparse.Namespace) -> Launch:

@@ -95,8 +95,28 @@ def add_sarif_arg(p: argparse.ArgumentParser) -> None:
 
 def add_device_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", metavar="NAME",
-                   help="OpenCL device or platform name substring (default: PoCL CPU; "
-                        "also $VERISCAN_DEVICE)")
+                   help="OpenCL device or platform name substring, e.g. 'pocl' or 'oclgrind' "
+                        "(default: PoCL CPU; also $VERISCAN_DEVICE; `veriscan devices` lists "
+                        "them)")
+    add_timeout_arg(p)
+
+
+def add_timeout_arg(p: argparse.ArgumentParser) -> None:
+    from veriscan.functional.dynamic import DEFAULT_TIMEOUT_S
+
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT_S, metavar="SECONDS",
+                   help="time limit of each device run; a run past it is stopped and its "
+                        f"verdict is unknown (default: {DEFAULT_TIMEOUT_S:g})")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{text}'") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got '{text}'")
+    return value
 
 
 def parse_sizes(text: str | None, limit: int, default: int | None = None, *,

@@ -56,13 +56,17 @@ def run(args: argparse.Namespace) -> int:
 def run_per_size(args: argparse.Namespace, label: str, monoid: Callable[[int], Monoid],
                  test: Callable[[ScanKernel, int, Runtime], Verdict]) -> int:
     """Run a one-launch-per-size functional test over ``--n``, with progress and a report."""
+    from veriscan.functional.dynamic import device_test, implementations
+
     kernel, runtime = load(args)
     sizes = sizes_for(args.n, kernel, monoid, runtime)
+    device = implementations(args.device)[0]
     verdicts = []
     with progress(f"{label} of {kernel.name}", len(sizes) > PROGRESS_AFTER,
                   quiet(args)) as advance:
         for done, n in enumerate(sizes, start=1):
-            verdicts.append(test(kernel, n, runtime))
+            # In a worker with a time limit: an endless kernel cannot hang the command.
+            verdicts.append(device_test(test, kernel, n, device, args.timeout))
             advance(done, len(sizes))
     return report(verdicts, args, kernel, runtime, label)
 

@@ -23,7 +23,8 @@ from veriscan.errors import UsageError, VeriscanError
 from veriscan.verdict import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
 
 # Sub-command modules under veriscan.cli, in the order `--help` lists them.
-COMMANDS = ("verify", "check", "interval", "baselines", "spec", "circuit", "kernels")
+COMMANDS = ("verify", "check", "interval", "baselines", "spec", "circuit", "kernels",
+            "devices")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -117,6 +117,7 @@ def _kernels(args: argparse.Namespace) -> list[Any]:
 def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
                 every_size: bool) -> list[Any]:
     from veriscan.cli.common import err_console, progress
+    from veriscan.functional.dynamic import implementations
     from veriscan.verify import power_of_two_sizes
 
     limits = runtime.limits
@@ -124,6 +125,7 @@ def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
               if every_size else parse_sizes(args.n, limits.max_work_group_size))
              for k in kernels]
     total = sum(steps_of(sizes) for _, sizes in plans)
+    devices = implementations(args.device)
     show = not quiet(args) and err_console.is_terminal
     results = []
     done = 0
@@ -136,7 +138,8 @@ def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
                 done += 1
                 advance(done, total, what)
 
-            results.append(_one(kernel, sizes, every_size, runtime, tick, len(plans) > 1))
+            results.append(_one(kernel, sizes, every_size, runtime, tick, len(plans) > 1,
+                                devices=devices, timeout=args.timeout))
             # Steps skipped after a failure still count towards the bar.
             done = done_before + steps_of(sizes)
             advance(done, total)
@@ -148,14 +151,14 @@ def steps_of(sizes: list[int]) -> int:
 
 
 def _one(kernel: Any, sizes: list[int], every_size: bool, runtime: Any, tick: Any,
-         among_many: bool) -> Any:
+         among_many: bool, *, devices: list[Any], timeout: float) -> Any:
     """One kernel's result; with several kernels, bad input in one (a source that does
     not build at some size, a launch the device refuses) is that kernel's ``unknown``."""
     from veriscan.verify import KernelResult, verify_kernel
 
     try:
         return verify_kernel(kernel, sizes, every_size=every_size, runtime=runtime,
-                             progress=tick)
+                             progress=tick, devices=devices, timeout=timeout)
     except VeriscanError as exc:
         if not among_many:
             raise

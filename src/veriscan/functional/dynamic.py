@@ -19,6 +19,7 @@ Oclgrind simulates every work-item, so it runs only sizes up to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -32,13 +33,18 @@ from veriscan.verdict import Status, Verdict, unknown, violation
 
 if TYPE_CHECKING:
     from veriscan.ir import nodes as ir
+    from veriscan.runtime.opencl import Runtime
     from veriscan.scankernel import ScanKernel
+
+    DeviceTest = Callable[[ScanKernel, int, Runtime], Verdict]
 
 DEFAULT_TIMEOUT_S = 60.0  # per device run; `--timeout` changes it
 OCLGRIND_MAX_N = 256  # Oclgrind runs sizes up to here (it simulates every work-item)
 SHOWN_REPORTS = 5  # reports spelled out in a witness; the count covers all
 PATTERNS = ("zeros", "ones", "iota", "reversed", "random")
 DISAGREEMENT = "internal disagreement, please report"
+# The order findings are named in a summary: what the static proof also speaks about first.
+_PRIORITY = {"race": 0, "memory": 1, "divergence": 2, "uninitialized": 3, "api": 4}
 
 
 @dataclass(frozen=True)
@@ -80,11 +86,10 @@ def sizes_for(impl: Implementation, sizes: list[int]) -> list[int]:
 
 
 # ------------------------------------------------------------------ in the child
-def _interval_job(kernel: ScanKernel, n: int, selector: str) -> Verdict:
-    from veriscan.functional.interval import interval_test
+def _test_job(test: DeviceTest, kernel: ScanKernel, n: int, selector: str) -> Verdict:
     from veriscan.runtime.opencl import get_runtime
 
-    return interval_test(kernel, n, get_runtime(selector or None))
+    return test(kernel, n, get_runtime(selector or None))
 
 
 def _scan_job(kernel: ScanKernel, n: int, selector: str, values: list[np.ndarray]) -> str:
@@ -118,22 +123,33 @@ def _launch_job(selector: str, source: str, options: list[str], entry: str,
 
 
 # ------------------------------------------------------------------ in the parent
-def device_interval(kernel: ScanKernel, n: int, impl: Implementation,
-                    timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
-    """The interval test of ``kernel`` at ``n`` on ``impl``, stoppable, with detector reports."""
+def device_test(test: DeviceTest, kernel: ScanKernel, n: int, impl: Implementation,
+                timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
+    """``test(kernel, n, runtime)`` (a module-level function) on ``impl`` in its worker:
+    stopped after ``timeout`` seconds (unknown), detector reports joined to the verdict."""
     try:
-        reply = worker_for(impl.selector).call(_interval_job, kernel, n, impl.selector,
+        reply = worker_for(impl.selector).call(_test_job, test, kernel, n, impl.selector,
                                                 timeout=timeout)
     except (DeviceTimeout, DeviceCrash) as exc:
-        return _stopped("interval", exc, kernel, n, impl)
+        return _stopped(test.__name__.replace("_test", ""), exc, kernel, n, impl)
     return with_reports(reply.value, reply.stderr, Resolver.for_scan(kernel, n))
+
+
+def device_interval(kernel: ScanKernel, n: int, impl: Implementation,
+                    timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
+    """The interval test of ``kernel`` at ``n`` on ``impl``: :func:`device_test`."""
+    from veriscan.functional.interval import interval_test
+
+    return device_test(interval_test, kernel, n, impl, timeout)
 
 
 def with_reports(verdict: Verdict, stderr: str, resolver: Resolver) -> Verdict:
     """``verdict`` joined with the detector reports printed during its run."""
     reports, rest = parse_reports(stderr)
-    notes = [r.text for r in reports if r.is_host_probe]
-    findings = [r for r in reports if not r.is_host_probe]
+    notes = [r.text for r in reports if r.is_note]
+    findings = sorted((r for r in reports if not r.is_note), key=lambda r: _PRIORITY.get(
+        r.kind, len(_PRIORITY)))
+    capped = any(r.kind == "suppressed" for r in reports)
     if notes or rest:
         verdict.details["device_notes"] = [*notes, *([rest] if rest else [])]
     if not findings:
@@ -141,10 +157,12 @@ def with_reports(verdict: Verdict, stderr: str, resolver: Resolver) -> Verdict:
     witnesses = [resolver.witness(r) for r in findings]
     kinds = sorted({r.kind for r in findings})
     first = witnesses[0]
-    summary = (f"Oclgrind's {' and '.join(kinds)} detector reported {len(findings)} "
-               f"problem(s) in a run at n={verdict.details.get('n')}: {first['text']}"
+    at = f" at n={verdict.details['n']}" if verdict.details.get("n") else ""
+    count = f"{len(findings)}{'+' if capped else ''}"
+    summary = (f"Oclgrind's {' and '.join(kinds)} detector reported {count} "
+               f"problem(s) in a run{at}: {first['text']}"
                + ("" if verdict.ok else f"; the test itself: {verdict.summary}"))
-    witness = {"detector": kinds, "reports": len(findings),
+    witness = {"detector": kinds, "reports": count,
                "shown": witnesses[:SHOWN_REPORTS],
                **({"test": verdict.witness} if verdict.witness else {})}
     out = violation(verdict.check, summary, witness, **verdict.details)
@@ -163,6 +181,9 @@ def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
     veriscan, not a verdict on the kernel: unknown, with the witness, to be reported."""
     proven = {"race": "races", "memory": "bounds", "divergence": "divergence"}
     contradicted = [k for k in detector_kinds(dynamic) if k in proven]
+    if not static.ok and dynamic.ok:
+        dynamic.summary += ("; the static violation was not seen in these runs, which is "
+                            "expected: a run follows one schedule, the proof covers all")
     if not static.ok or not contradicted:
         return dynamic
     return Verdict(dynamic.check, Status.UNKNOWN,
@@ -171,6 +192,22 @@ def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
                    f"{dynamic.summary}", witness=dynamic.witness,
                    details={**dynamic.details, "disagreement": contradicted},
                    seconds=dynamic.seconds)
+
+
+def against_static(kernel: ScanKernel, static: list[Verdict], sizes: list[int],
+                   timeout: float = DEFAULT_TIMEOUT_S) -> list[Verdict]:
+    """``veriscan check --dynamic`` for a scan kernel: the static verdicts, then one
+    Oclgrind run per size in ``sizes`` it can simulate, each compared with the static
+    verdict for that size (or the one verdict that covers every size)."""
+    by_size = {v.details.get("n"): v for v in static}
+    small = [n for n in sizes if n <= OCLGRIND_MAX_N]
+    if not small:
+        return [*static, unknown("dynamic", f"not run: Oclgrind simulates every work-item and "
+                                 f"runs n ≤ {OCLGRIND_MAX_N}; asked for n = "
+                                 f"{', '.join(map(str, sizes))}")]
+    rows = [cross_check(dynamic_scan(kernel, n, timeout), by_size.get(n, static[0]))
+            for n in small]
+    return [*static, *rows]
 
 
 def _stopped(check: str, exc: Exception, kernel: Any, n: int | None,
@@ -238,6 +275,8 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
         return unknown(check, "not run: Oclgrind is not installed (apt-get install oclgrind)")
     if ir_kernel.dialect is not irn.Dialect.OPENCL:
         return unknown(check, "not run: a CUDA kernel cannot run on an OpenCL device")
+    groups = (*groups, *(1,) * (len(local) - len(groups)))
+    local = (*local, *(1,) * (len(groups) - len(local)))
     global_size = tuple(size * g for size, g in zip(local, groups, strict=True))
     items = int(np.prod(global_size))
     if items > 16 * OCLGRIND_MAX_N:
@@ -406,7 +445,7 @@ def _describe(report: Report, w: dict[str, Any]) -> str:
         f"work-item {_ids(a['work_item'])} of group {_ids(a['group'])}"
         + (f" ({a['access']} at line {a['line']})" if a["line"] else "")
         for a in w["accesses"])
-    head = report.title.split(" at ")[0].split(":")[0]
+    head = report.headline
     return f"{head}" + (f" on {where}" if where else "") + (f" by {people}" if people else "")
 
 

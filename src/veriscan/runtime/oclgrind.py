@@ -28,6 +28,7 @@ _ENTITY = re.compile(r"Global\((\d+),(\d+),(\d+)\)\s+Local\((\d+),(\d+),(\d+)\)\
 _AT = re.compile(r"At line (\d+) \(column (\d+)\) of (.+):$")
 _ADDRESS = re.compile(r"(global|local|private|constant) memory address (0x[0-9a-fA-F]+)")
 _SIZE = re.compile(r"of size (\d+)")
+_ADDRESS_TAIL = re.compile(r"\s+at (?:global|local|private|constant) memory address 0x[0-9a-fA-F]+")
 _KERNEL = re.compile(r"^Kernel:\s*(\S+)")
 _GROUP = re.compile(r"^Work-group:\s*\((\d+),(\d+),(\d+)\)")
 # Oclgrind packs a buffer number into the top 16 bits of a 64-bit address.
@@ -56,7 +57,7 @@ class Access:
 class Report:
     """One detector finding."""
 
-    kind: str  # race, uninitialized, memory, divergence, api, other
+    kind: str  # race, uninitialized, memory, divergence, api, suppressed, other
     title: str
     kernel: str = ""
     space: str = ""
@@ -69,6 +70,17 @@ class Report:
     def buffer_offset(self) -> int | None:
         """The byte offset inside the buffer (the address without Oclgrind's buffer number)."""
         return None if self.address is None else self.address & ((1 << OFFSET_BITS) - 1)
+
+    @property
+    def headline(self) -> str:
+        """The title without the raw address (a witness names the array and index)."""
+        return _ADDRESS_TAIL.sub("", self.title).rstrip(" :")
+
+    @property
+    def is_note(self) -> bool:
+        """Not a finding about the kernel: a host-library probe, or Oclgrind saying that
+        it stopped printing after its error limit (the findings before it stand)."""
+        return self.is_host_probe or self.kind == "suppressed"
 
     @property
     def is_host_probe(self) -> bool:
@@ -115,6 +127,8 @@ def parse_reports(text: str) -> tuple[list[Report], str]:
 
 def _kind(title: str) -> str | None:
     lower = title.lower()
+    if "errors generated" in lower and "suppressing" in lower:
+        return "suppressed"
     if "data race" in lower:
         return "race"
     if "uninitiali" in lower:

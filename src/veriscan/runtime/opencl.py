@@ -24,6 +24,7 @@ import pyopencl as cl
 
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
 from veriscan.runtime.icd import configure_icd
+from veriscan.runtime.oclgrind import is_oclgrind
 
 DEVICE_ENV = "VERISCAN_DEVICE"
 
@@ -217,7 +218,8 @@ def get_runtime(device: str | None = None) -> Runtime:
 
 def _pick(devices: list[cl.Device], wanted: str) -> cl.Device | None:
     def text(d: cl.Device) -> str:
-        return f"{d.name} {d.platform.name} {d.vendor}".lower()
+        # The platform version names PoCL ("OpenCL 3.0 PoCL 3.0 ..."), its name does not.
+        return f"{d.name} {d.platform.name} {d.platform.version} {d.vendor}".lower()
 
     if not wanted:
         pocl = [d for d in devices if "portable computing language" in text(d)
@@ -225,7 +227,9 @@ def _pick(devices: list[cl.Device], wanted: str) -> cl.Device | None:
         return (pocl or devices)[0]
     if wanted in ("gpu", "cpu"):
         kind = cl.device_type.GPU if wanted == "gpu" else cl.device_type.CPU
-        typed = [d for d in devices if d.type & kind]
+        # A simulator (Oclgrind calls itself a CPU) only when it is the only one of its kind.
+        typed = sorted((d for d in devices if d.type & kind),
+                       key=lambda d: is_oclgrind(d.platform.name))
         return typed[0] if typed else None
     matches = [d for d in devices if wanted in text(d)]
     return matches[0] if matches else None
