@@ -3,6 +3,10 @@
 Literals that come from macros (``N``, ``CLK_LOCAL_MEM_FENCE``) have the macro
 name as their token, so reading tokens would be wrong; asking clang for the
 value gives exactly what the compiler would use, suffixes and all.
+
+clang folds ``(out[0] = 7, 1)`` to ``1`` and says nothing of the store it
+skipped, so an expression with side effects is never treated as a constant:
+the caller must lower it instead, or refuse it.
 """
 
 from __future__ import annotations
@@ -11,6 +15,9 @@ import ctypes
 from functools import cache
 
 import clang.cindex as ci
+
+from veriscan.frontend.clang_parse import binary_operator, unary_operator
+from veriscan.frontend.cursors import children, kind_of
 
 _INT, _FLOAT = 1, 2  # CXEvalResultKind
 
@@ -37,7 +44,10 @@ def _functions() -> dict[str, object]:
 
 
 def evaluate_constant(c: ci.Cursor) -> int | float | None:
-    """The compile-time value of ``c``, or None when clang cannot fold it."""
+    """The compile-time value of ``c``, or None when clang cannot fold it or
+    when evaluating ``c`` would do more than compute a value."""
+    if has_side_effects(c):
+        return None
     f = _functions()
     result = f["evaluate"](c)  # type: ignore[operator]
     if not result:
@@ -54,3 +64,31 @@ def evaluate_constant(c: ci.Cursor) -> int | float | None:
     finally:
         f["dispose"](result)  # type: ignore[operator]
 
+
+
+_EFFECT_KINDS = {ci.CursorKind.CALL_EXPR, ci.CursorKind.COMPOUND_ASSIGNMENT_OPERATOR}
+_UNEVALUATED = ci.CursorKind.CXX_UNARY_EXPR  # sizeof/_Alignof/vec_step operands
+
+
+def has_side_effects(c: ci.Cursor) -> bool:
+    """Whether evaluating ``c`` may store, call or do anything a value does not show.
+
+    Any kind this module does not know is counted as an effect.
+    """
+    stack = [c]
+    while stack:
+        node = stack.pop()
+        kind = kind_of(node)
+        if kind is None or kind in _EFFECT_KINDS:
+            return True
+        if kind == _UNEVALUATED:
+            continue
+        if kind == ci.CursorKind.BINARY_OPERATOR and binary_operator(node) == "=":
+            return True
+        if kind == ci.CursorKind.UNARY_OPERATOR and unary_operator(node) in (
+                "pre++", "pre--", "post++", "post--"):
+            return True
+        if not (kind.is_expression() or kind == ci.CursorKind.TYPE_REF):
+            return True
+        stack.extend(children(node))
+    return False

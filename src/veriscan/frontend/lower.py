@@ -1,35 +1,66 @@
 """Lower a libclang kernel definition to the veriscan IR.
 
-The lowering is deliberately conservative: whatever it cannot express
-faithfully (atomics, calls it cannot inline, unresolvable pointers, goto,
-switch, inline assembly, struct fields, ...) becomes an :class:`ir.Unsupported`
-statement at the construct's line, which forces every verdict to ``unknown``.
+The lowering never drops what it does not model.  Every cursor goes through
+one dispatch point (:meth:`KernelLowering.rule`) with one table of rules per
+role (statement, value, pointer, assignment target); a kind without a rule,
+or a construct a rule cannot express faithfully (atomics, calls it cannot
+inline, unresolvable pointers, goto, switch, inline assembly, struct fields,
+...), becomes an :class:`ir.Unsupported` statement at the construct's line,
+which forces every verdict to ``unknown``.  Cursors read only as compile-time
+information (type names, constants) are marked consumed, so an audit
+(:mod:`veriscan.frontend.cursors`) can prove cursor by cursor that nothing was
+skipped.  Before lowering, :mod:`veriscan.frontend.typeflow` reports every
+change of pointee type and every type query on ``TYPE`` as ``Unsupported``.
+
 Memory accesses become :class:`ir.Load`/:class:`ir.Store` statements through
 temporaries so every access keeps its own position and program order; arms of
 ``?:``, ``&&`` and ``||`` that access memory become ``If`` statements so that
-an access is only analysed under the condition that guards it in C.
+an access is only analysed under the condition that guards it in C.  CUDA
+references alias the caller's variable or array element.  Expressions deeper
+than :data:`SPILL_DEPTH` are split through temporaries, so the analyses, which
+recurse over expressions, never meet a deep tree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextvars
+import sys
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from veriscan.errors import SourcePos
+from veriscan.errors import KernelSourceError, SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
 from veriscan.frontend.consteval import evaluate_constant
+from veriscan.frontend.cursors import (
+    Outcome,
+    children,
+    current_audit,
+    is_value_wrapper,
+    kind_of,
+    var_initializer,
+)
+from veriscan.frontend.typeflow import MAX_NESTING, type_leaks
 from veriscan.ir import nodes as ir
+from veriscan.ir.visit import expr_children
 
 K = ci.CursorKind
 _COMPARISONS = {"<", ">", "<=", ">=", "==", "!="}
 _ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
-_CAST_KINDS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR}
-_TRANSPARENT = {K.PAREN_EXPR, K.UNEXPOSED_EXPR}
+_CAST_KINDS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR,
+               K.CXX_CONST_CAST_EXPR}
+_REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
+# Expressions deeper than this are split through temporaries (see the module doc).
+SPILL_DEPTH = 48
+# The lowering recurses a few frames per syntax level; it runs on a thread with
+# room for MAX_NESTING levels.
+_RECURSION_LIMIT = 40 * MAX_NESTING
+_STACK_BYTES = 512 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -38,6 +69,11 @@ class PointerRef:
 
     array: str
     offset: ir.Expr
+
+
+# What a reference is bound to: a private variable (by name) or an array element
+# (array, name of the variable holding the offset fixed at binding time).
+RefTarget = str | tuple[str, str]
 
 
 @dataclass
@@ -66,11 +102,13 @@ class KernelLowering:
         self.var_types: dict[str, ir.ScalarType] = {}
         self._names: dict[tuple[str, int, int, str], str] = {}
         self._aliases: dict[str, tuple[str, str]] = {}  # pointer var -> (array, offset var)
+        self._refs: dict[str, RefTarget] = {}  # reference var -> what it is bound to
         self._shared_scalars: set[str] = set()
         self._block: list[ir.Stmt] = []
         self._inline: list[_InlineFrame] = []
         self._temp = 0
         self._pos = SourcePos(file, 0)
+        self._audit = current_audit()
 
     # ------------------------------------------------------------------ helpers
 
@@ -98,8 +136,7 @@ class KernelLowering:
         return name
 
     def decl_name(self, decl: ci.Cursor) -> str:
-        key = (decl.location.file.name if decl.location.file else "", decl.location.line,
-               decl.location.column, decl.spelling)
+        key = _decl_key(decl)
         if key not in self._names:
             taken = set(self._names.values())
             name = decl.spelling or "anon"
@@ -111,9 +148,54 @@ class KernelLowering:
         return self._names[key]
 
     def known_decl(self, decl: ci.Cursor) -> str | None:
-        key = (decl.location.file.name if decl.location.file else "", decl.location.line,
-               decl.location.column, decl.spelling)
-        return self._names.get(key)
+        return self._names.get(_decl_key(decl))
+
+    # ------------------------------------------------------------ the dispatch
+
+    def rule(self, c: ci.Cursor, rules: dict[ci.CursorKind, Callable], role: str) -> Callable:
+        """The one dispatch point: the rule for ``c`` in the table for ``role``.
+
+        A kind without a rule is refused (it becomes ``Unsupported``), never
+        skipped; the audit, when one is running, records either outcome.
+        """
+        kind = kind_of(c)
+        rule = rules.get(kind) if kind is not None else None
+        if rule is None:
+            self.note(c, Outcome.REFUSED)
+            name = kind.name if kind is not None else "unknown"
+            raise UnsupportedConstruct(_REFUSALS.get(kind) or f"{role} of kind {name}")
+        self.note(c, Outcome.LOWERED)
+        return rule
+
+    def note(self, c: ci.Cursor, outcome: Outcome) -> None:
+        if self._audit is not None:
+            self._audit.note(c, outcome)
+
+    def consume(self, *cursors: ci.Cursor) -> None:
+        """Mark cursors read only as compile-time information (types, constants)."""
+        for c in cursors:
+            self.note(c, Outcome.CONSUMED)
+
+    def constant(self, c: ci.Cursor, what: str) -> int | float:
+        """A compile-time constant operand (free of side effects), consumed whole."""
+        value = evaluate_constant(c)
+        if value is None:
+            raise UnsupportedConstruct(f"{what} that is not a compile-time constant")
+        self.consume(c)
+        return value
+
+    def unwrap(self, c: ci.Cursor) -> ci.Cursor:
+        """Skip parentheses and implicit conversions; refuse other unexposed expressions."""
+        while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
+            kids = children(c)
+            if c.kind == K.UNEXPOSED_EXPR and not is_value_wrapper(c, kids):
+                self.note(c, Outcome.REFUSED)
+                raise UnsupportedConstruct("expression the front end cannot see into")
+            if len(kids) != 1:
+                raise UnsupportedConstruct(f"{c.kind.name} with {len(kids)} operands")
+            self.note(c, Outcome.LOWERED)
+            c = kids[0]
+        return c
 
     # -------------------------------------------------------------- parameters
 
@@ -139,76 +221,78 @@ class KernelLowering:
     # -------------------------------------------------------------- statements
 
     def lower_body(self, body: ci.Cursor) -> list[ir.Stmt]:
+        """The kernel body as IR, led by one ``Unsupported`` per type leak."""
+        if self._audit is not None:
+            self._audit.roots.append(body)
+        leaks = type_leaks(body, None, self.file)
         with self.block() as out:
-            self.stmt(body)
+            for leak in leaks:
+                self.emit(ir.Unsupported(self.pos(leak.cursor), leak.construct,
+                                         leak.breaks_genericity))
+            _run_deep(lambda: self.stmt(body), SourcePos(self.file, body.location.line))
         return out
 
     def stmt(self, c: ci.Cursor) -> None:
         self._pos = self.pos(c)
         try:
-            self._stmt(c)
+            rule = self.rule(c, _STMT_RULES, "statement") if not _is_expression(c) else None
+            if rule is None:
+                self.expr(c)
+            else:
+                rule(self, c)
         except UnsupportedConstruct as exc:
+            self.note(c, Outcome.REFUSED)
             self.emit(ir.Unsupported(self.pos(c), exc.construct, exc.breaks_genericity))
 
-    def _stmt(self, c: ci.Cursor) -> None:
-        kind = c.kind
-        if kind == K.COMPOUND_STMT:
-            for child in c.get_children():
-                self.stmt(child)
-        elif kind == K.DECL_STMT:
-            for child in c.get_children():
-                if child.kind == K.VAR_DECL:
-                    self.var_decl(child)
-                else:
-                    raise UnsupportedConstruct(f"local declaration of kind {child.kind.name}")
-        elif kind == K.IF_STMT:
-            self.if_stmt(c)
-        elif kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT):
-            self.loop(c)
-        elif kind == K.RETURN_STMT:
-            self.return_stmt(c)
-        elif kind == K.BREAK_STMT:
-            self.emit(ir.Break(self.pos(c)))
-        elif kind == K.CONTINUE_STMT:
-            self.emit(ir.Continue(self.pos(c)))
-        elif kind == K.NULL_STMT:
-            return
-        elif kind in (K.GOTO_STMT, K.INDIRECT_GOTO_STMT, K.LABEL_STMT):
-            raise UnsupportedConstruct("goto/label (unstructured control flow)")
-        elif kind == K.SWITCH_STMT:
-            raise UnsupportedConstruct("switch statement")
-        elif kind in (K.ASM_STMT, K.MS_ASM_STMT):
-            raise UnsupportedConstruct("inline assembly")
-        elif kind.is_expression():
-            self.expr(c)
-        else:
-            raise UnsupportedConstruct(f"statement of kind {kind.name}")
+    def compound(self, c: ci.Cursor) -> None:
+        for child in children(c):
+            self.stmt(child)
+
+    def decl_stmt(self, c: ci.Cursor) -> None:
+        for child in children(c):
+            self.rule(child, _DECL_RULES, "local declaration")(self, child)
+
+    def null_stmt(self, c: ci.Cursor) -> None:
+        return
+
+    def break_stmt(self, c: ci.Cursor) -> None:
+        self.emit(ir.Break(self.pos(c)))
+
+    def continue_stmt(self, c: ci.Cursor) -> None:
+        self.emit(ir.Continue(self.pos(c)))
 
     def var_decl(self, c: ci.Cursor) -> None:
         name = self.decl_name(c)
         t = c.type
         pos = self.pos(c)
-        exprs = [ch for ch in c.get_children() if ch.kind.is_expression()]
+        kids = children(c)
+        init = var_initializer(c, kids)
+        # Type names, attributes, array extents: compile-time information only.
+        self.consume(*(k for k in kids if init is None or k != init))
         if ty.is_array(t):
             dims = ty.array_dims(t)
             if dims is None:
                 raise UnsupportedConstruct(f"array '{c.spelling}' without a constant size")
-            if any(ch.kind in (K.INIT_LIST_EXPR, K.STRING_LITERAL) for ch in exprs):
+            if init is not None:
                 raise UnsupportedConstruct(f"initialiser of array '{c.spelling}'")
-            space = self.var_space(c)
+            space = self.var_space(c, kids)
             if space is ir.MemSpace.GLOBAL:
                 raise UnsupportedConstruct(f"global-memory array '{c.spelling}' in a kernel")
             self.arrays.append(ir.ArrayDecl(name, ty.scalar_type(ty.element_type(t)), space,
                                             dims, pos))
             return
-        init = exprs[-1] if exprs else None
+        if ty.type_kind(t.get_canonical()) in _REFERENCES:
+            if init is None:
+                raise UnsupportedConstruct(f"reference '{c.spelling}' without a target")
+            self._refs[name] = self.bind_reference(init, t, pos)
+            return
         if ty.is_pointer(t):
             if init is None:
                 raise UnsupportedConstruct(f"pointer '{c.spelling}' declared without a target")
             self.bind_pointer(name, self.pointer(init), pos)
             return
         st = ty.scalar_type(t)
-        space = self.var_space(c)
+        space = self.var_space(c, kids)
         if space is not ir.MemSpace.PRIVATE:
             # A __local/__shared__ scalar is one cell shared by the group.
             if init is not None:
@@ -216,14 +300,16 @@ class KernelLowering:
             self.arrays.append(ir.ArrayDecl(name, st, space, (1,), pos))
             self._shared_scalars.add(name)
             return
+        if st.kind is ir.TypeKind.OTHER:
+            raise UnsupportedConstruct(f"local variable '{c.spelling}' of type {st}")
         self.var_types[name] = st
         if init is not None:
             self.emit(ir.Assign(pos, name, self.coerce(self.expr(init), st, pos)))
 
-    def var_space(self, c: ci.Cursor) -> ir.MemSpace:
+    def var_space(self, c: ci.Cursor, kids: list[ci.Cursor]) -> ir.MemSpace:
         if self.dialect is ir.Dialect.OPENCL:
             return ty.opencl_space(c.type)
-        for ch in c.get_children():
+        for ch in kids:
             if ch.kind == K.ANNOTATE_ATTR and ch.spelling == "veriscan_cuda_shared":
                 return ir.MemSpace.LOCAL
             if ch.kind == K.ANNOTATE_ATTR and ch.spelling == "veriscan_cuda_constant":
@@ -235,16 +321,49 @@ class KernelLowering:
         self._aliases[name] = (ref.array, offset_var)
         self.emit(ir.Assign(pos, offset_var, ref.offset))
 
+    def bind_reference(self, target: ci.Cursor, ref_type: ci.Type, pos: SourcePos) -> RefTarget:
+        """What a C++ reference initialised from ``target`` aliases.
+
+        A reference is another name for the caller's object: writes through it
+        must reach that object, so it is bound to the variable itself or to
+        the array element (its offset fixed now, as C++ fixes it).  Only a
+        ``const`` reference may bind a temporary, which nobody else can
+        change, so copying that value is exact.
+        """
+        referenced = ref_type.get_pointee()
+        if ty.is_pointer(referenced) or ty.is_array(referenced):
+            raise UnsupportedConstruct("reference to a pointer or an array")
+        if referenced.is_const_qualified() and not _is_lvalue(self.peek(target)):
+            value = self.expr(target)
+            copy = self.fresh("ref.temp", ty.scalar_type(referenced))
+            self.emit(ir.Assign(pos, copy, self.coerce(value, self.var_types[copy], pos)))
+            return copy
+        place = self.lvalue(target)
+        if isinstance(place, str):
+            return place
+        offset_var = self.fresh(f"{place.array}.ref", ir.LONG)
+        self.emit(ir.Assign(pos, offset_var, place.offset))
+        return (place.array, offset_var)
+
+    def peek(self, c: ci.Cursor) -> ci.Cursor:
+        """``c`` without parentheses and implicit conversions, without lowering anything."""
+        while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
+            kids = children(c)
+            if len(kids) != 1 or (not is_value_wrapper(c, kids) and c.kind != K.PAREN_EXPR):
+                return c
+            c = kids[0]
+        return c
+
     def if_stmt(self, c: ci.Cursor) -> None:
-        children = list(c.get_children())
-        if len(children) not in (2, 3):
+        kids = children(c)
+        if len(kids) not in (2, 3):
             raise UnsupportedConstruct("if statement with an initialiser")
-        cond = self.condition(children[0])
+        cond = self.condition(kids[0])
         with self.block() as then:
-            self.stmt(children[1])
+            self.stmt(kids[1])
         with self.block() as other:
-            if len(children) == 3:
-                self.stmt(children[2])
+            if len(kids) == 3:
+                self.stmt(kids[2])
         self.emit(ir.If(self.pos(c), cond, then, other))
 
     def loop(self, c: ci.Cursor) -> None:
@@ -262,6 +381,10 @@ class KernelLowering:
             if step_c is not None:
                 self.stmt(step_c)
         if head:
+            if c.kind == K.DO_STMT:
+                # The test runs after the body; moving its accesses first would
+                # reorder them with the body's.
+                raise UnsupportedConstruct("do-while loop whose condition accesses memory")
             # The condition reads memory: test it inside the body so the loads
             # stay statements (``continue`` still runs ``step`` first).
             exit_ = ir.If(pos, ir.UnOp(pos, ir.BOOL, "!", cond), [ir.Break(pos)])
@@ -272,11 +395,13 @@ class KernelLowering:
 
     def loop_parts(self, c: ci.Cursor) -> tuple[ci.Cursor | None, ci.Cursor | None,
                                                  ci.Cursor | None, ci.Cursor]:
-        children = list(c.get_children())
-        if c.kind == K.WHILE_STMT:
-            return None, children[0], None, children[1]
-        if c.kind == K.DO_STMT:
-            return None, children[1], None, children[0]
+        kids = children(c)
+        if c.kind == K.WHILE_STMT and len(kids) == 2:
+            return None, kids[0], None, kids[1]
+        if c.kind == K.DO_STMT and len(kids) == 2:
+            return None, kids[1], None, kids[0]
+        if c.kind != K.FOR_STMT:
+            raise UnsupportedConstruct("loop with a declaration in its condition")
         # for: libclang omits missing parts, so place each child by the ';' tokens.
         semis: list[int] = []
         depth = 0
@@ -291,13 +416,15 @@ class KernelLowering:
                     break
             elif tok.spelling == ";" and depth == 1:
                 semis.append(tok.extent.start.offset)
-        if len(semis) != 2 or close is None:
+        if len(semis) != 2 or close is None or not kids:
             raise UnsupportedConstruct("for loop header")
         parts: list[ci.Cursor | None] = [None, None, None]
-        body = children[-1]
-        for ch in children[:-1]:
+        body = kids[-1]
+        for ch in kids[:-1]:
             start = ch.extent.start.offset
             slot = 0 if start < semis[0] else 1 if start < semis[1] else 2
+            if parts[slot] is not None:
+                raise UnsupportedConstruct("for loop header")
             parts[slot] = ch
         return parts[0], parts[1], parts[2], body
 
@@ -305,11 +432,20 @@ class KernelLowering:
         if self._inline:
             raise UnsupportedConstruct(
                 f"return before the end of inlined function '{self._inline[-1].function}'")
-        if list(c.get_children()):
+        if children(c):
             raise UnsupportedConstruct("kernel returning a value")
         self.emit(ir.Return(self.pos(c)))
 
     # ------------------------------------------------------------- expressions
+
+    def expr(self, c: ci.Cursor) -> ir.Expr:
+        """The value of expression ``c``; its side effects are emitted as statements."""
+        value = self.rule(c, _EXPR_RULES, "expression")(self, c)
+        if _deeper_than(value, SPILL_DEPTH):
+            spill = self.fresh("part", value.type)
+            self.emit(ir.Assign(value.pos, spill, value))
+            value = ir.Var(value.pos, value.type, spill)
+        return value
 
     def condition(self, c: ci.Cursor) -> ir.Expr:
         return self.coerce(self.expr(c), ir.BOOL, self.pos(c))
@@ -323,60 +459,42 @@ class KernelLowering:
             return ir.BinOp(pos, ir.BOOL, "!=", e, ir.Const(pos, e.type, 0))
         return ir.Cast(pos, t, e)
 
-    def expr(self, c: ci.Cursor) -> ir.Expr:
-        kind = c.kind
-        pos = self.pos(c)
-        if kind == K.PAREN_EXPR:
-            return self.expr(_only_child(c))
-        if kind == K.UNEXPOSED_EXPR:
-            children = list(c.get_children())
-            if len(children) != 1:
-                raise UnsupportedConstruct("expression the front end cannot see into")
-            inner = self.expr(children[0])
-            target = ty.scalar_type(c.type)
-            if target.kind is ir.TypeKind.OTHER or inner.type == target:
-                return inner
-            return self.coerce(inner, target, pos)
-        if kind in (K.INTEGER_LITERAL, K.CHARACTER_LITERAL, K.FLOATING_LITERAL,
-                    K.CXX_BOOL_LITERAL_EXPR, K.CXX_UNARY_EXPR):
-            value = evaluate_constant(c)
-            if value is None:
-                raise UnsupportedConstruct(f"{kind.name} that is not a compile-time constant")
-            return ir.Const(pos, ty.scalar_type(c.type), value)
-        if kind == K.DECL_REF_EXPR:
-            return self.decl_ref(c)
-        if kind == K.MEMBER_REF_EXPR:
-            return self.member_ref(c)
-        if kind in _CAST_KINDS:
-            operand = list(c.get_children())[-1]
-            return self.cast(operand, ty.scalar_type(c.type), pos)
-        if kind == K.BINARY_OPERATOR:
-            return self.binary(c, binary_operator(c))
-        if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            lhs, rhs = c.get_children()
-            return self.assign(lhs, rhs, binary_operator(c)[:-1], pos)
-        if kind == K.UNARY_OPERATOR:
-            return self.unary(c, unary_operator(c))
-        if kind == K.CONDITIONAL_OPERATOR:
-            cond_c, then_c, else_c = c.get_children()
-            return self.choice(self.condition(cond_c), then_c, else_c,
-                               ty.scalar_type(c.type), pos)
-        if kind == K.ARRAY_SUBSCRIPT_EXPR:
-            return self.load(self.pointer(c), ty.scalar_type(c.type), pos)
-        if kind == K.CALL_EXPR:
-            return self.call(c)
-        raise UnsupportedConstruct(f"expression of kind {kind.name}")
+    def paren_expr(self, c: ci.Cursor) -> ir.Expr:
+        return self.expr(_only_child(c))
 
-    def cast(self, operand: ci.Cursor, target: ir.ScalarType, pos: SourcePos) -> ir.Expr:
+    def unexposed_expr(self, c: ci.Cursor) -> ir.Expr:
+        kids = children(c)
+        if not is_value_wrapper(c, kids):
+            raise UnsupportedConstruct("expression the front end cannot see into")
+        inner = self.expr(kids[0])
+        target = ty.scalar_type(c.type)
+        if target.kind is ir.TypeKind.OTHER or inner.type == target:
+            return inner
+        return self.coerce(inner, target, self.pos(c))
+
+    def literal(self, c: ci.Cursor) -> ir.Expr:
+        """A literal or ``sizeof``/``_Alignof``: clang's value (operands are not evaluated)."""
+        value = self.constant(c, c.kind.name)
+        return ir.Const(self.pos(c), ty.scalar_type(c.type), value)
+
+    def cast_expr(self, c: ci.Cursor) -> ir.Expr:
+        *type_names, operand = children(c)
+        self.consume(*type_names)
+        target = c.type
+        if ty.type_kind(target.get_canonical()) == ci.TypeKind.VOID:
+            self.expr(operand)  # ``(void)e``: only the side effects remain
+            return ir.Const(self.pos(c), ir.INT, 0)
         if ty.is_pointer(operand.type):
             raise UnsupportedConstruct("cast of a pointer")
         inner = self.expr(operand)
-        if target.kind is ir.TypeKind.OTHER:
-            raise UnsupportedConstruct(f"cast to {target}")
-        return ir.Cast(pos, target, inner)
+        st = ty.scalar_type(target)
+        if st.kind is ir.TypeKind.OTHER:
+            raise UnsupportedConstruct(f"cast to {st}")
+        return ir.Cast(self.pos(c), st, inner)
 
     def decl_ref(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
+        self.consume(*children(c))  # qualifiers such as ``ns::``
         decl = c.referenced
         if decl is None:
             raise UnsupportedConstruct(f"reference to '{c.spelling}'")
@@ -388,14 +506,25 @@ class KernelLowering:
                 raise UnsupportedConstruct(f"program-scope variable '{c.spelling}'")
             if name in self._aliases:
                 raise UnsupportedConstruct(f"pointer '{c.spelling}' used as a value")
-            if name in self._shared_scalars:
-                return self.load(PointerRef(name, ir.Const(pos, ir.LONG, 0)),
-                                 ty.scalar_type(decl.type), pos)
-            return ir.Var(pos, self.var_types.get(name, ty.scalar_type(decl.type)), name)
+            place = self.place_of(name, pos)
+            if isinstance(place, PointerRef):
+                return self.load(place, ty.scalar_type(c.type), pos)
+            return ir.Var(pos, self.var_types.get(place, ty.scalar_type(decl.type)), place)
         raise UnsupportedConstruct(f"reference to {decl.kind.name} '{c.spelling}'")
 
+    def place_of(self, name: str, pos: SourcePos) -> str | PointerRef:
+        """Where a named scalar lives: its own variable, a shared cell, or a reference's target."""
+        target = self._refs.get(name, name)
+        if isinstance(target, tuple):
+            array, offset_var = target
+            return PointerRef(array, ir.Var(pos, ir.LONG, offset_var))
+        if target in self._shared_scalars:
+            return PointerRef(target, ir.Const(pos, ir.LONG, 0))
+        return target
+
     def member_ref(self, c: ci.Cursor) -> ir.Expr:
-        base = list(c.get_children())
+        base = children(c)
+        self.consume(*base)
         base_name = base[0].spelling if base else ""
         kinds = {"threadIdx": ir.BuiltinKind.LOCAL_ID, "blockIdx": ir.BuiltinKind.GROUP_ID,
                  "blockDim": ir.BuiltinKind.LOCAL_SIZE, "gridDim": ir.BuiltinKind.NUM_GROUPS}
@@ -404,8 +533,29 @@ class KernelLowering:
             return ir.Builtin(self.pos(c), ir.UINT, kinds[base_name], "xyz".index(c.spelling))
         raise UnsupportedConstruct(f"member access '.{c.spelling}'")
 
+    def binary_expr(self, c: ci.Cursor) -> ir.Expr:
+        return self.binary(c, binary_operator(c))
+
+    def compound_assign(self, c: ci.Cursor) -> ir.Expr:
+        lhs, rhs = _two_children(c)
+        return self.assign(lhs, rhs, binary_operator(c)[:-1], self.pos(c))
+
+    def unary_expr(self, c: ci.Cursor) -> ir.Expr:
+        return self.unary(c, unary_operator(c))
+
+    def conditional(self, c: ci.Cursor) -> ir.Expr:
+        kids = children(c)
+        if len(kids) != 3:
+            raise UnsupportedConstruct("conditional operator without a middle operand")
+        cond_c, then_c, else_c = kids
+        return self.choice(self.condition(cond_c), then_c, else_c,
+                           ty.scalar_type(c.type), self.pos(c))
+
+    def subscript(self, c: ci.Cursor) -> ir.Expr:
+        return self.load(self.pointer_of(c), ty.scalar_type(c.type), self.pos(c))
+
     def binary(self, c: ci.Cursor, op: str) -> ir.Expr:
-        lhs, rhs = c.get_children()
+        lhs, rhs = _two_children(c)
         pos = self.pos(c)
         if op == "=":
             return self.assign(lhs, rhs, None, pos)
@@ -456,13 +606,8 @@ class KernelLowering:
             if ty.is_pointer(operand.type):
                 return self.step_pointer(operand, 1 if "++" in op else -1, pos)
             one = ir.Const(pos, ir.INT, 1)
-            if op.startswith("pre"):
-                return self.update(operand, "+" if "++" in op else "-", one, pos)
-            before = self.expr(operand)
-            saved = self.fresh("old", before.type)
-            self.emit(ir.Assign(pos, saved, before))
-            self.update(operand, "+" if "++" in op else "-", one, pos)
-            return ir.Var(pos, before.type, saved)
+            return self.update(operand, "+" if "++" in op else "-", one, pos,
+                               keep_old=op.startswith("post"))
         if op == "*":
             return self.load(self.pointer(operand), ty.scalar_type(c.type), pos)
         if op == "&":
@@ -487,9 +632,12 @@ class KernelLowering:
             return self.write(lhs, value, pos)
         return self.update(lhs, op, rhs, pos)
 
-    def update(self, lhs: ci.Cursor, op: str, rhs: ci.Cursor | ir.Expr,
-               pos: SourcePos) -> ir.Expr:
-        """``lhs op= rhs``: the target is resolved once, then read and written."""
+    def update(self, lhs: ci.Cursor, op: str, rhs: ci.Cursor | ir.Expr, pos: SourcePos,
+               keep_old: bool = False) -> ir.Expr:
+        """``lhs op= rhs``: the target is resolved once, then read and written.
+
+        ``keep_old`` gives the value before the update (postfix ``++``/``--``).
+        """
         target = self.lvalue(lhs)
         t = ty.scalar_type(lhs.type)
         if isinstance(target, PointerRef):
@@ -498,10 +646,15 @@ class KernelLowering:
             current: ir.Expr = ir.Var(pos, t, old_name)
         else:
             current = ir.Var(pos, t, target)
+            if keep_old:
+                saved = self.fresh("old", t)
+                self.emit(ir.Assign(pos, saved, current))
+                current = ir.Var(pos, t, saved)
         operand = rhs if isinstance(rhs, ir.Expr) else self.expr(rhs)
         result_t = t if t.kind is not ir.TypeKind.INT or t.bits >= 32 else ir.INT
         value = self.coerce(ir.BinOp(pos, result_t, op, current, operand), t, pos)
-        return self.store_to(target, value, t, pos)
+        new = self.store_to(target, value, t, pos)
+        return current if keep_old else new
 
     def write(self, lhs: ci.Cursor, value: ir.Expr, pos: SourcePos) -> ir.Expr:
         target = self.lvalue(lhs)
@@ -517,21 +670,28 @@ class KernelLowering:
         return ir.Var(pos, t, target)
 
     def lvalue(self, c: ci.Cursor) -> str | PointerRef:
-        while c.kind in _TRANSPARENT:
-            c = _only_child(c)
-        if c.kind == K.DECL_REF_EXPR:
-            decl = c.referenced
-            name = self.known_decl(decl) if decl is not None else None
-            if name is not None and name in self._shared_scalars:
-                return PointerRef(name, ir.Const(self.pos(c), ir.LONG, 0))
-            if name is None or name not in self.var_types:
-                raise UnsupportedConstruct(f"assignment to '{c.spelling}'")
-            return name
-        if c.kind == K.ARRAY_SUBSCRIPT_EXPR:
-            return self.pointer(c)
-        if c.kind == K.UNARY_OPERATOR and unary_operator(c) == "*":
-            return self.pointer(_only_child(c))
-        raise UnsupportedConstruct(f"assignment target of kind {c.kind.name}")
+        """Where an assignment target lives: a private variable or an array element."""
+        c = self.unwrap(c)
+        return self.rule(c, _LVALUE_RULES, "assignment target")(self, c)
+
+    def named_lvalue(self, c: ci.Cursor) -> str | PointerRef:
+        self.consume(*children(c))
+        decl = c.referenced
+        name = self.known_decl(decl) if decl is not None else None
+        if name is None or name in self._aliases:
+            raise UnsupportedConstruct(f"assignment to '{c.spelling}'")
+        place = self.place_of(name, self.pos(c))
+        if isinstance(place, str) and place not in self.var_types:
+            raise UnsupportedConstruct(f"assignment to '{c.spelling}'")
+        return place
+
+    def element_lvalue(self, c: ci.Cursor) -> str | PointerRef:
+        return self.pointer_of(c)
+
+    def deref_lvalue(self, c: ci.Cursor) -> str | PointerRef:
+        if unary_operator(c) != "*":
+            raise UnsupportedConstruct(f"assignment to the result of '{unary_operator(c)}'")
+        return self.pointer(_only_child(c))
 
     def assign_pointer(self, lhs: ci.Cursor, rhs: ci.Cursor, op: str | None,
                        pos: SourcePos) -> ir.Expr:
@@ -559,12 +719,13 @@ class KernelLowering:
         return current
 
     def alias_name(self, c: ci.Cursor) -> str:
-        while c.kind in _TRANSPARENT:
-            c = _only_child(c)
+        c = self.unwrap(c)
         decl = c.referenced if c.kind == K.DECL_REF_EXPR else None
         name = self.known_decl(decl) if decl is not None else None
         if name is None or name not in self._aliases:
             raise UnsupportedConstruct("pointer update the front end cannot resolve")
+        self.note(c, Outcome.LOWERED)
+        self.consume(*children(c))
         return name
 
     # ------------------------------------------------------- memory accesses
@@ -573,59 +734,78 @@ class KernelLowering:
         return e if e.type == ir.LONG else ir.Cast(pos, ir.LONG, e)
 
     def pointer(self, c: ci.Cursor) -> PointerRef:
-        """Resolve a pointer- or array-valued expression to ``array + offset``."""
+        """Resolve a pointer- or array-valued expression to ``array + offset``.
+
+        A change of element type on the way has already been reported by
+        :mod:`~veriscan.frontend.typeflow`, so casts here only pass through.
+        """
+        return self.rule(c, _POINTER_RULES, "pointer expression")(self, c)
+
+    def pointer_wrapper(self, c: ci.Cursor) -> PointerRef:
+        return self.pointer(self.unwrap(c))
+
+    def pointer_cast(self, c: ci.Cursor) -> PointerRef:
+        *type_names, operand = children(c)
+        self.consume(*type_names)
+        return self.pointer(operand)
+
+    def pointer_name(self, c: ci.Cursor) -> PointerRef:
         pos = self.pos(c)
-        kind = c.kind
-        if kind in _TRANSPARENT:
-            return self.pointer(_only_child(c))
-        if kind in _CAST_KINDS:
-            operand = list(c.get_children())[-1]
-            source, target = ty.element_type(operand.type), ty.element_type(c.type)
-            if source.get_canonical().spelling != target.get_canonical().spelling:
-                generic = ty.is_generic(source) or ty.is_generic(target)
-                raise UnsupportedConstruct(
-                    "cast of a TYPE pointer to another element type (it lets the kernel "
-                    "read the bytes of TYPE values)" if generic else
-                    "pointer cast to a different element type", breaks_genericity=generic)
+        self.consume(*children(c))
+        decl = c.referenced
+        name = self.known_decl(decl) if decl is not None else None
+        if name is not None and name in self._aliases:
+            array, offset_var = self._aliases[name]
+            return PointerRef(array, ir.Var(pos, ir.LONG, offset_var))
+        if name is not None and (any(p.name == name and p.is_pointer for p in self.params)
+                                 or any(a.name == name for a in self.arrays)):
+            return PointerRef(name, ir.Const(pos, ir.LONG, 0))
+        raise UnsupportedConstruct(f"pointer '{c.spelling}' the front end cannot resolve")
+
+    def pointer_of(self, c: ci.Cursor) -> PointerRef:
+        """The element an ``a[i]`` subscript denotes."""
+        pos = self.pos(c)
+        base_c, index_c = _two_children(c)
+        if not (ty.is_pointer(base_c.type) or ty.is_array(base_c.type)):
+            base_c, index_c = index_c, base_c  # C allows i[a]
+        base = self.pointer(base_c)
+        idx = self.index(self.expr(index_c), pos)
+        stride = ty.row_elements(c.type)
+        if stride != 1:
+            idx = ir.BinOp(pos, ir.LONG, "*", idx, ir.Const(pos, ir.LONG, stride))
+        return PointerRef(base.array, _add(base.offset, idx, pos))
+
+    def pointer_sum(self, c: ci.Cursor) -> PointerRef:
+        op = binary_operator(c)
+        if op not in ("+", "-"):
+            raise UnsupportedConstruct(f"pointer computed with '{op}'")
+        pos = self.pos(c)
+        lhs, rhs = _two_children(c)
+        if ty.is_pointer(rhs.type) or ty.is_array(rhs.type):
+            if op == "-":
+                raise UnsupportedConstruct("pointer difference")
+            lhs, rhs = rhs, lhs
+        base = self.pointer(lhs)
+        delta = self.index(self.expr(rhs), pos)
+        stride = ty.row_elements(ty_pointee(lhs.type))
+        if stride != 1:
+            delta = ir.BinOp(pos, ir.LONG, "*", delta, ir.Const(pos, ir.LONG, stride))
+        offset = (_add(base.offset, delta, pos) if op == "+"
+                  else ir.BinOp(pos, ir.LONG, "-", base.offset, delta))
+        return PointerRef(base.array, offset)
+
+    def pointer_address(self, c: ci.Cursor) -> PointerRef:
+        op = unary_operator(c)
+        if op == "&":
+            operand = self.unwrap(_only_child(c))
+            if operand.kind == K.DECL_REF_EXPR:
+                place = self.named_lvalue(operand)
+                self.note(operand, Outcome.LOWERED)
+                if isinstance(place, PointerRef):
+                    return place
+                raise UnsupportedConstruct(f"address of private variable '{operand.spelling}'")
             return self.pointer(operand)
-        if kind == K.DECL_REF_EXPR:
-            decl = c.referenced
-            name = self.known_decl(decl) if decl is not None else None
-            if name is not None and name in self._aliases:
-                array, offset_var = self._aliases[name]
-                return PointerRef(array, ir.Var(pos, ir.LONG, offset_var))
-            if name is not None and (any(p.name == name and p.is_pointer for p in self.params)
-                                     or any(a.name == name for a in self.arrays)):
-                return PointerRef(name, ir.Const(pos, ir.LONG, 0))
-            raise UnsupportedConstruct(f"pointer '{c.spelling}' the front end cannot resolve")
-        if kind == K.ARRAY_SUBSCRIPT_EXPR:
-            base_c, index_c = c.get_children()
-            if not (ty.is_pointer(base_c.type) or ty.is_array(base_c.type)):
-                base_c, index_c = index_c, base_c  # C allows i[a]
-            base = self.pointer(base_c)
-            idx = self.index(self.expr(index_c), pos)
-            stride = ty.row_elements(c.type)
-            if stride != 1:
-                idx = ir.BinOp(pos, ir.LONG, "*", idx, ir.Const(pos, ir.LONG, stride))
-            return PointerRef(base.array, _add(base.offset, idx, pos))
-        if kind == K.BINARY_OPERATOR and binary_operator(c) in ("+", "-"):
-            lhs, rhs = c.get_children()
-            op = binary_operator(c)
-            if ty.is_pointer(rhs.type) or ty.is_array(rhs.type):
-                if op == "-":
-                    raise UnsupportedConstruct("pointer difference")
-                lhs, rhs = rhs, lhs
-            base = self.pointer(lhs)
-            delta = self.index(self.expr(rhs), pos)
-            stride = ty.row_elements(ty_pointee(lhs.type))
-            if stride != 1:
-                delta = ir.BinOp(pos, ir.LONG, "*", delta, ir.Const(pos, ir.LONG, stride))
-            offset = (_add(base.offset, delta, pos) if op == "+"
-                      else ir.BinOp(pos, ir.LONG, "-", base.offset, delta))
-            return PointerRef(base.array, offset)
-        if kind == K.UNARY_OPERATOR and unary_operator(c) == "&":
-            return self.pointer(_only_child(c))
-        raise UnsupportedConstruct("pointer arithmetic the front end cannot resolve")
+        raise UnsupportedConstruct(f"pointer computed with unary '{op}'")
 
     def load(self, ref: PointerRef, t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
         if t.kind is ir.TypeKind.OTHER:
@@ -639,28 +819,30 @@ class KernelLowering:
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
         args = list(c.get_arguments())
+        callee = [k for k in children(c) if k not in args]
+        self.consume(*callee)  # the name of the function called
         decl = c.referenced
         info = classify_call(c, self.dialect)
         t = ty.scalar_type(c.type)
         if info.kind is CallKind.BUILTIN_ID:
-            dim = evaluate_constant(args[0]) if args else 0
+            dim = self.constant(args[0], f"{c.spelling} dimension") if args else 0
             if not isinstance(dim, int) or not 0 <= dim <= 2:
                 raise UnsupportedConstruct(f"{c.spelling} with a dimension that is not 0, 1 or 2")
             return ir.Builtin(pos, t, info.builtin, dim)  # type: ignore[arg-type]
-        if info.kind is CallKind.CONSTANT:
-            return ir.Const(pos, t, info.value)
         if info.kind is CallKind.BARRIER:
             fences = info.fences
             if args:
-                flags = evaluate_constant(args[0])
+                flags = self.constant(args[0], "barrier flags")
                 if not isinstance(flags, int):
-                    raise UnsupportedConstruct("barrier flags that are not a constant")
+                    raise UnsupportedConstruct("barrier flags that are not an integer")
                 fences = (ir.Fence.LOCAL if flags & 1 else ir.Fence.NONE) | (
                     ir.Fence.GLOBAL if flags & 2 else ir.Fence.NONE)
             self.emit(ir.Barrier(pos, fences))
             return ir.Const(pos, ir.INT, 0)
-        if info.kind is CallKind.NO_EFFECT:
-            return ir.Const(pos, ir.INT, 0)
+        if info.kind in (CallKind.CONSTANT, CallKind.NO_EFFECT):
+            for a in args:
+                self.expr(a)  # arguments are still evaluated, side effects and all
+            return ir.Const(pos, t if info.kind is CallKind.CONSTANT else ir.INT, info.value)
         if info.kind is CallKind.GENERIC_OP:
             a, b = (self.expr(x) for x in args)
             return ir.GenericOp(pos, t, a, b)
@@ -676,7 +858,8 @@ class KernelLowering:
             return self.min_max_abs(c.spelling, [self.coerce(self.expr(a), t, pos) for a in args],
                                     t, pos)
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
-            return ir.Opaque(pos, t, c.spelling, tuple(self.expr(a) for a in args))
+            values = [self.expr(a) for a in args]
+            return ir.Opaque(pos, t, c.spelling, tuple(values))
         if info.kind is CallKind.UNSUPPORTED:
             raise UnsupportedConstruct(info.reason)
         definition = decl.get_definition() if decl is not None else None
@@ -698,54 +881,97 @@ class KernelLowering:
                pos: SourcePos) -> ir.Expr:
         if any(frame.function == fn.spelling for frame in self._inline):
             raise UnsupportedConstruct(f"recursive call to '{fn.spelling}'")
+        if ty.type_kind(fn.result_type.get_canonical()) in _REFERENCES:
+            raise UnsupportedConstruct(f"call to '{fn.spelling}', which returns a reference")
         params = list(fn.get_arguments())
         if len(params) != len(args):
             raise UnsupportedConstruct(f"call to variadic function '{fn.spelling}'")
-        bound: list[tuple[str, ir.Expr | PointerRef]] = []
+        bound: list[ir.Expr | PointerRef | RefTarget] = []
         for param, arg in zip(params, args, strict=True):
-            value: ir.Expr | PointerRef = (self.pointer(arg) if ty.is_pointer(param.type)
-                                           else self.expr(arg))
-            bound.append((param.spelling, value))
-        names: list[str] = []
-        for param, (_, value) in zip(params, bound, strict=True):
+            if ty.type_kind(param.type.get_canonical()) in _REFERENCES:
+                bound.append(self.bind_reference(arg, param.type.get_canonical(), pos))
+            elif ty.is_pointer(param.type):
+                bound.append(self.pointer(arg))
+            else:
+                bound.append(self.expr(arg))
+        for param, value in zip(params, bound, strict=True):
             name = self.fresh(f"{fn.spelling}.{param.spelling}", ty.scalar_type(param.type))
-            self._names[(param.location.file.name if param.location.file else "",
-                         param.location.line, param.location.column, param.spelling)] = name
-            names.append(name)
+            self._names[_decl_key(param)] = name
+            if isinstance(value, ir.Expr):
+                self.emit(ir.Assign(pos, name, self.coerce(value, self.var_types[name], pos)))
+                continue
+            del self.var_types[name]
             if isinstance(value, PointerRef):
-                del self.var_types[name]
                 self.bind_pointer(name, value, pos)
             else:
-                self.emit(ir.Assign(pos, name, self.coerce(value, self.var_types[name], pos)))
+                self._refs[name] = value
         result = None if t.kind is ir.TypeKind.OTHER and c_is_void(fn) else self.fresh(
             f"{fn.spelling}.result", t)
         self._inline.append(_InlineFrame(fn.spelling, result))
         try:
-            body = next(ch for ch in fn.get_children() if ch.kind == K.COMPOUND_STMT)
-            stmts = list(body.get_children())
+            body = next(ch for ch in children(fn) if ch.kind == K.COMPOUND_STMT)
+            if self._audit is not None:
+                self._audit.roots.append(body)
+            self.note(body, Outcome.LOWERED)
+            stmts = children(body)
             tail = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
             for s in stmts if tail is None else stmts[:-1]:
                 self.stmt(s)
-            if tail is not None and result is not None:
-                (value_c,) = tail.get_children()
-                self.emit(ir.Assign(self.pos(tail), result,
-                                    self.coerce(self.expr(value_c), t, pos)))
+            if tail is not None:
+                self.note(tail, Outcome.LOWERED)
+                self.tail_return(tail, result, t)
         finally:
             self._inline.pop()
         if result is None:
             return ir.Const(pos, ir.INT, 0)
         return ir.Var(pos, t, result)
 
+    def tail_return(self, tail: ci.Cursor, result: str | None, t: ir.ScalarType) -> None:
+        """The final ``return`` of an inlined function: its operand is always evaluated.
+
+        ``return g();`` and ``return (void)g();`` in a void function still run
+        ``g`` with all its stores and barriers.
+        """
+        operand = children(tail)
+        if not operand:
+            return
+        self._pos = self.pos(tail)
+        try:
+            value = self.expr(operand[0])
+            if result is not None:
+                self.emit(ir.Assign(self.pos(tail), result,
+                                    self.coerce(value, t, self.pos(tail))))
+        except UnsupportedConstruct as exc:
+            self.note(tail, Outcome.REFUSED)
+            self.emit(ir.Unsupported(self.pos(tail), exc.construct, exc.breaks_genericity))
+
 
 def c_is_void(fn: ci.Cursor) -> bool:
-    return fn.result_type.get_canonical().kind == ci.TypeKind.VOID
+    return ty.type_kind(fn.result_type.get_canonical()) == ci.TypeKind.VOID
 
 
 def ty_pointee(t: ci.Type) -> ci.Type:
     canon = t.get_canonical()
-    if canon.kind == ci.TypeKind.POINTER:
+    if ty.type_kind(canon) == ci.TypeKind.POINTER:
         return canon.get_pointee()
     return canon.get_array_element_type()
+
+
+def _decl_key(decl: ci.Cursor) -> tuple[str, int, int, str]:
+    loc = decl.location
+    return (loc.file.name if loc.file else "", loc.line, loc.column, decl.spelling)
+
+
+def _is_expression(c: ci.Cursor) -> bool:
+    kind = kind_of(c)
+    return kind is not None and kind.is_expression()
+
+
+def _is_lvalue(c: ci.Cursor) -> bool:
+    """Whether ``c`` (without wrappers) names an object rather than computing a value."""
+    if c.kind == K.UNARY_OPERATOR:
+        return unary_operator(c) == "*"
+    return c.kind in (K.DECL_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR)
 
 
 def _add(a: ir.Expr, b: ir.Expr, pos: SourcePos) -> ir.Expr:
@@ -755,7 +981,119 @@ def _add(a: ir.Expr, b: ir.Expr, pos: SourcePos) -> ir.Expr:
 
 
 def _only_child(c: ci.Cursor) -> ci.Cursor:
-    children = list(c.get_children())
-    if len(children) != 1:
-        raise UnsupportedConstruct(f"{c.kind.name} with {len(children)} operands")
-    return children[0]
+    kids = children(c)
+    if len(kids) != 1:
+        raise UnsupportedConstruct(f"{c.kind.name} with {len(kids)} operands")
+    return kids[0]
+
+
+def _two_children(c: ci.Cursor) -> tuple[ci.Cursor, ci.Cursor]:
+    kids = children(c)
+    if len(kids) != 2:
+        raise UnsupportedConstruct(f"{c.kind.name} with {len(kids)} operands")
+    return kids[0], kids[1]
+
+
+def _deeper_than(e: ir.Expr, limit: int) -> bool:
+    """Whether the expression tree ``e`` is more than ``limit`` levels deep."""
+    level = [e]
+    for _ in range(limit):
+        level = [k for x in level for k in expr_children(x)]
+        if not level:
+            return False
+    return True
+
+
+def _run_deep(work: Callable[[], None], where: SourcePos) -> None:
+    """Run the recursive lowering with room for :data:`MAX_NESTING` syntax levels.
+
+    Python's default recursion limit stops near 1000 frames, which a few
+    hundred terms of one expression reach; raising it on the caller's own
+    stack could overflow the C stack instead.  So the work runs on a thread
+    with a large stack and a raised limit (both restored afterwards), and if
+    the limit is still hit the kernel is reported as too deeply nested.
+    """
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            work()
+        except BaseException as exc:  # re-raised on the caller's thread below
+            failure.append(exc)
+
+    old_limit = sys.getrecursionlimit()
+    old_stack = threading.stack_size(_STACK_BYTES)
+    sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
+    try:
+        worker = threading.Thread(target=contextvars.copy_context().run, args=(target,),
+                                  name="veriscan-lowering")
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(old_stack)
+        sys.setrecursionlimit(old_limit)
+    if failure:
+        if isinstance(failure[0], RecursionError):
+            raise KernelSourceError("the kernel is nested too deeply for the front end to "
+                                    "lower", where) from None
+        raise failure[0]
+
+
+_STMT_RULES: dict[ci.CursorKind, Callable] = {
+    K.COMPOUND_STMT: KernelLowering.compound,
+    K.DECL_STMT: KernelLowering.decl_stmt,
+    K.IF_STMT: KernelLowering.if_stmt,
+    K.FOR_STMT: KernelLowering.loop,
+    K.WHILE_STMT: KernelLowering.loop,
+    K.DO_STMT: KernelLowering.loop,
+    K.RETURN_STMT: KernelLowering.return_stmt,
+    K.BREAK_STMT: KernelLowering.break_stmt,
+    K.CONTINUE_STMT: KernelLowering.continue_stmt,
+    K.NULL_STMT: KernelLowering.null_stmt,
+}
+_DECL_RULES: dict[ci.CursorKind, Callable] = {K.VAR_DECL: KernelLowering.var_decl}
+_EXPR_RULES: dict[ci.CursorKind, Callable] = {
+    K.PAREN_EXPR: KernelLowering.paren_expr,
+    K.UNEXPOSED_EXPR: KernelLowering.unexposed_expr,
+    K.INTEGER_LITERAL: KernelLowering.literal,
+    K.CHARACTER_LITERAL: KernelLowering.literal,
+    K.FLOATING_LITERAL: KernelLowering.literal,
+    K.CXX_BOOL_LITERAL_EXPR: KernelLowering.literal,
+    K.CXX_UNARY_EXPR: KernelLowering.literal,
+    K.DECL_REF_EXPR: KernelLowering.decl_ref,
+    K.MEMBER_REF_EXPR: KernelLowering.member_ref,
+    K.CSTYLE_CAST_EXPR: KernelLowering.cast_expr,
+    K.CXX_STATIC_CAST_EXPR: KernelLowering.cast_expr,
+    K.CXX_FUNCTIONAL_CAST_EXPR: KernelLowering.cast_expr,
+    K.CXX_CONST_CAST_EXPR: KernelLowering.cast_expr,
+    K.BINARY_OPERATOR: KernelLowering.binary_expr,
+    K.COMPOUND_ASSIGNMENT_OPERATOR: KernelLowering.compound_assign,
+    K.UNARY_OPERATOR: KernelLowering.unary_expr,
+    K.CONDITIONAL_OPERATOR: KernelLowering.conditional,
+    K.ARRAY_SUBSCRIPT_EXPR: KernelLowering.subscript,
+    K.CALL_EXPR: KernelLowering.call,
+}
+_POINTER_RULES: dict[ci.CursorKind, Callable] = {
+    K.PAREN_EXPR: KernelLowering.pointer_wrapper,
+    K.UNEXPOSED_EXPR: KernelLowering.pointer_wrapper,
+    **{kind: KernelLowering.pointer_cast for kind in _CAST_KINDS},
+    K.DECL_REF_EXPR: KernelLowering.pointer_name,
+    K.ARRAY_SUBSCRIPT_EXPR: KernelLowering.pointer_of,
+    K.BINARY_OPERATOR: KernelLowering.pointer_sum,
+    K.UNARY_OPERATOR: KernelLowering.pointer_address,
+}
+_LVALUE_RULES: dict[ci.CursorKind, Callable] = {
+    K.DECL_REF_EXPR: KernelLowering.named_lvalue,
+    K.ARRAY_SUBSCRIPT_EXPR: KernelLowering.element_lvalue,
+    K.UNARY_OPERATOR: KernelLowering.deref_lvalue,
+}
+# Kinds refused with a message that says more than their name.
+_REFUSALS: dict[ci.CursorKind | None, str] = {
+    K.GOTO_STMT: "goto/label (unstructured control flow)",
+    K.INDIRECT_GOTO_STMT: "goto/label (unstructured control flow)",
+    K.LABEL_STMT: "goto/label (unstructured control flow)",
+    K.SWITCH_STMT: "switch statement",
+    K.ASM_STMT: "inline assembly",
+    K.MS_ASM_STMT: "inline assembly",
+    None: "a construct of a kind this libclang binding does not know",
+}

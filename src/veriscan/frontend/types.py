@@ -7,6 +7,8 @@ recognised here (by its typedef name) and nowhere else.
 
 from __future__ import annotations
 
+import re
+
 import clang.cindex as ci
 
 from veriscan.ir import nodes as ir
@@ -21,8 +23,22 @@ _INT_KINDS: dict[ci.TypeKind, tuple[int, bool]] = {
     ci.TypeKind.LONG: (64, True), ci.TypeKind.ULONG: (64, False),
     ci.TypeKind.LONGLONG: (64, True), ci.TypeKind.ULONGLONG: (64, False),
 }
+_ARRAY_KINDS = (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
+                ci.TypeKind.VARIABLEARRAY)
 _FLOAT_KINDS = {ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE, ci.TypeKind.HALF,
                 ci.TypeKind.LONGDOUBLE}
+
+
+def type_kind(t: ci.Type) -> ci.TypeKind | None:
+    """``t.kind``, or None for a kind this libclang binding has no name for.
+
+    Newer libclang libraries report kinds (attributed types, ``typeof``) that
+    the Python binding's table lacks, and reading ``.kind`` then raises.
+    """
+    try:
+        return t.kind
+    except ValueError:
+        return None
 
 
 def is_generic(t: ci.Type) -> bool:
@@ -30,10 +46,11 @@ def is_generic(t: ci.Type) -> bool:
     seen = 0
     while seen < 16:
         seen += 1
-        if t.kind == ci.TypeKind.ELABORATED:
+        kind = type_kind(t)
+        if kind == ci.TypeKind.ELABORATED:
             t = t.get_named_type()
             continue
-        if t.kind == ci.TypeKind.TYPEDEF:
+        if kind == ci.TypeKind.TYPEDEF:
             decl = t.get_declaration()
             if decl.spelling == GENERIC_TYPEDEF:
                 return True
@@ -43,19 +60,89 @@ def is_generic(t: ci.Type) -> bool:
     return False
 
 
+def _desugar(t: ci.Type) -> ci.Type:
+    """Strip typedefs and elaboration, but stop at the generic placeholder."""
+    for _ in range(32):
+        kind = type_kind(t)
+        if is_generic(t):
+            return t
+        if kind == ci.TypeKind.ELABORATED:
+            t = t.get_named_type()
+        elif kind == ci.TypeKind.TYPEDEF:
+            t = t.get_declaration().underlying_typedef_type
+        elif kind is None or kind == ci.TypeKind.UNEXPOSED:
+            return t.get_canonical()
+        else:
+            return t
+    return t.get_canonical()
+
+
+def unit_type(t: ci.Type) -> ci.Type | None:
+    """What a pointer or array value points at (its unit of access), else None."""
+    t = _desugar(t)
+    kind = type_kind(t)
+    if kind == ci.TypeKind.POINTER:
+        return t.get_pointee()
+    if kind in _ARRAY_KINDS:
+        return t.get_array_element_type()
+    return None
+
+
+_QUALIFIERS = re.compile(r"\b(const|volatile|restrict|__restrict|__private|__global|__local|"
+                         r"__constant|__generic)\b")
+
+
+def type_key(t: ci.Type) -> str:
+    """A spelling of ``t`` that tells ``TYPE`` apart from its stand-in ``int``.
+
+    Canonical types alone would call ``TYPE *`` and ``int *`` the same (the
+    static parse defines ``TYPE`` as ``int``); qualifiers and address spaces
+    are dropped because they do not change what a pointer reads.
+    """
+    t = _desugar(t)
+    if is_generic(t):
+        return "TYPE"
+    inner = unit_type(t)
+    if inner is not None:
+        size = t.get_array_size() if type_kind(t) == ci.TypeKind.CONSTANTARRAY else -1
+        return f"{'*' if size < 0 else f'[{size}]'}{type_key(inner)}"
+    return " ".join(_QUALIFIERS.sub(" ", t.get_canonical().spelling).split())
+
+
+def mentions_generic(t: ci.Type, depth: int = 0) -> bool:
+    """Whether ``t`` is TYPE or is built from it (pointer, array, struct or union field)."""
+    if depth > 16:
+        return False
+    t = _desugar(t)
+    if is_generic(t):
+        return True
+    inner = unit_type(t)
+    if inner is not None:
+        return mentions_generic(inner, depth + 1)
+    kind = type_kind(t)
+    if kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE):
+        return mentions_generic(t.get_pointee(), depth + 1)
+    if kind == ci.TypeKind.RECORD:
+        return any(mentions_generic(f.type, depth + 1) for f in t.get_fields())
+    if kind in (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR):
+        return mentions_generic(t.element_type, depth + 1)
+    return False
+
+
 def scalar_type(t: ci.Type) -> ir.ScalarType:
     spelling = _plain_spelling(t)
     if is_generic(t):
         return ir.GENERIC
     canon = t.get_canonical()
-    if canon.kind == ci.TypeKind.BOOL:
+    kind = type_kind(canon)
+    if kind == ci.TypeKind.BOOL:
         return ir.ScalarType(ir.TypeKind.BOOL, 1, False, spelling or "bool")
-    if canon.kind in _INT_KINDS:
-        bits, signed = _INT_KINDS[canon.kind]
+    if kind in _INT_KINDS:
+        bits, signed = _INT_KINDS[kind]
         return ir.ScalarType(ir.TypeKind.INT, bits, signed, spelling)
-    if canon.kind == ci.TypeKind.ENUM:
+    if kind == ci.TypeKind.ENUM:
         return ir.ScalarType(ir.TypeKind.INT, 32, True, spelling)
-    if canon.kind in _FLOAT_KINDS:
+    if kind in _FLOAT_KINDS:
         return ir.ScalarType(ir.TypeKind.FLOAT, 8 * max(canon.get_size(), 2), True, spelling)
     return ir.ScalarType(ir.TypeKind.OTHER, 0, False, spelling)
 
@@ -82,10 +169,10 @@ def array_dims(t: ci.Type) -> tuple[int, ...] | None:
     """Extents of a (possibly nested) constant array type, outermost first."""
     dims: list[int] = []
     canon = t.get_canonical()
-    while canon.kind == ci.TypeKind.CONSTANTARRAY:
+    while type_kind(canon) == ci.TypeKind.CONSTANTARRAY:
         dims.append(canon.get_array_size())
         canon = canon.get_array_element_type().get_canonical()
-    if canon.kind in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY):
+    if type_kind(canon) in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY):
         return None
     return tuple(dims)
 
@@ -93,24 +180,23 @@ def array_dims(t: ci.Type) -> tuple[int, ...] | None:
 def element_type(t: ci.Type) -> ci.Type:
     """The innermost element type of an array or pointer type."""
     while True:
-        if t.kind == ci.TypeKind.ELABORATED:
+        kind = type_kind(t)
+        if kind == ci.TypeKind.ELABORATED:
             t = t.get_named_type()
-        elif t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
-                        ci.TypeKind.VARIABLEARRAY):
+        elif kind in _ARRAY_KINDS:
             t = t.get_array_element_type()
-        elif t.kind == ci.TypeKind.POINTER:
+        elif kind == ci.TypeKind.POINTER:
             t = t.get_pointee()
         else:
             return t
 
 
 def is_pointer(t: ci.Type) -> bool:
-    return t.get_canonical().kind == ci.TypeKind.POINTER
+    return type_kind(t.get_canonical()) == ci.TypeKind.POINTER
 
 
 def is_array(t: ci.Type) -> bool:
-    return t.get_canonical().kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
-                                      ci.TypeKind.VARIABLEARRAY)
+    return type_kind(t.get_canonical()) in _ARRAY_KINDS
 
 
 def row_elements(t: ci.Type) -> int:
