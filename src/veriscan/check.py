@@ -23,7 +23,13 @@ from veriscan.ir import nodes as ir
 from veriscan.ir.visit import walk
 from veriscan.scankernel import ScanKernel
 from veriscan.smt import parametric
-from veriscan.smt.bounds import Extent, array_extents, check_assertions, check_bounds
+from veriscan.smt.bounds import (
+    Extent,
+    array_extents,
+    check_assertions,
+    check_bounds,
+    check_undefined,
+)
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
@@ -37,7 +43,9 @@ CHECK_BUDGET_S = 120.0  # wall-clock limit of one check; past it the answer is u
 # What every static verdict takes for granted (as GPUVerify does); reported in details.
 MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "loops without barriers terminate",
-                     "integer arithmetic wraps around (signed overflow is not flagged)")
+                     "unsigned arithmetic wraps around; signed overflow, division by zero "
+                     "and out-of-range CUDA shifts are flagged, except in arithmetic on values "
+                     "read from memory, which is assumed defined")
 
 
 def check_kernel(path: str | Path, *, launch: Launch, defines: dict[str, str] | None = None,
@@ -116,6 +124,10 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
     parts.append(_verdict(bound) if bound else verified(
         "bounds", f"every access within its array ({', '.join(sorted(extents)) or 'none'})"
         + note, checked=sorted(extents), unchecked=unchecked))
+    undefined = check_undefined(queries)
+    parts.append(_verdict(undefined) if undefined else verified(
+        "arithmetic", f"none of {len(trace.undefined)} reachable operations that C can leave "
+        "undefined (signed overflow, division by zero, shift counts) is undefined"))
     if trace.assertions:
         failed = check_assertions(queries)
         parts.append(_verdict(failed) if failed else verified(

@@ -1,20 +1,24 @@
-"""In-bounds accesses and GPUVerify-style ``__assert``s, one thread at a time.
+"""In-bounds accesses, undefined arithmetic and ``__assert``s, one thread at a time.
 
-Both are single-thread properties: some thread reaches an access whose index
+All are single-thread properties: some thread reaches an access whose index
 is negative or not below the array's extent (local and private arrays have
-declared sizes; global ones only when the caller gives them), or reaches an
-assertion that is false.  One query covers every access; the model names
+declared sizes; global ones only when the caller gives them), an operation
+C leaves undefined (recorded by the expression encoder), or an assertion
+that is false.  One query covers every access; the model names
 the first failing one.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import z3
 
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import INDEX_BITS, conj, disj
-from veriscan.smt.trace import Access
+from veriscan.smt.trace import Access, AssertionSite, UndefinedSite
 
 Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
 
@@ -68,21 +72,58 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
 
 def check_assertions(q: KernelQueries) -> Finding | None:
     assert q.trace is not None
-    sites = [s for s in q.trace.assertions if not z3.is_false(s.failure)]
+    found = _first_failure(q, q.trace.assertions, "assertions", "__assert")
+    if not isinstance(found, _Failure):
+        return found
+    thread = found.thread
+    text = f"__assert at {found.site.pos} fails for thread {thread['local_id']} of group " \
+           f"{thread['group_id']}"
+    if found.approx:
+        text = f"possibly {text} (depends on {', '.join(found.approx)})"
+    return Finding("assertions", text, exact=not found.approx,
+                   witness={"at": str(found.site.pos), "thread": thread})
+
+
+def check_undefined(q: KernelQueries) -> Finding | None:
+    """Some thread reaches an operation C leaves undefined (signed overflow,
+    division by zero, ``MIN / -1``, a CUDA shift out of range)."""
+    assert q.trace is not None
+    found = _first_failure(q, q.trace.undefined, "arithmetic", "undefined arithmetic")
+    if not isinstance(found, _Failure):
+        return found
+    site, thread = found.site, found.thread
+    assert isinstance(site, UndefinedSite)
+    text = (f"undefined behaviour at {site.pos}: {site.what}, reached by thread "
+            f"{thread['local_id']} of group {thread['group_id']}")
+    witness = {"at": str(site.pos), "operation": site.what, "thread": thread,
+               "inputs": found.inputs}
+    if found.approx:
+        witness["depends_on"] = found.approx
+        text = f"possible {text} (depends on {', '.join(found.approx)})"
+    return Finding("arithmetic", text, exact=not found.approx, witness=witness)
+
+
+@dataclass
+class _Failure:
+    site: AssertionSite | UndefinedSite
+    thread: dict[str, list[int]]
+    inputs: dict[str, int]
+    approx: list[str]  # over-approximations the model depends on (empty: exact)
+
+
+def _first_failure(q: KernelQueries, all_sites: Sequence[AssertionSite | UndefinedSite],
+                   check: str, what: str) -> _Failure | Finding | None:
+    """One query for "some thread reaches a failing site"; the model names the
+    first such site and the thread."""
+    sites = [s for s in all_sites if not z3.is_false(s.failure)]
     if not sites:
         return None
     result, solver = q.query(False, disj(*(s.failure for s in sites)))
     if result == z3.unsat:
         return None
     if result != z3.sat:
-        return Finding("assertions", f"solver gave up on __assert ({solver.reason_unknown()})")
+        return Finding(check, f"solver gave up on {what} ({solver.reason_unknown()})")
     model = q.counterexample(solver)
     site = next(s for s in sites if z3.is_true(model.eval(s.failure, model_completion=True)))
-    approx = q.doubts(site.failure, model)
-    thread = q.pair.describe(model, q.pair.a)
-    text = f"__assert at {site.pos} fails for thread {thread['local_id']} of group " \
-           f"{thread['group_id']}"
-    if approx:
-        text = f"possibly {text} (depends on {', '.join(approx)})"
-    return Finding("assertions", text, exact=not approx,
-                   witness={"at": str(site.pos), "thread": thread})
+    return _Failure(site, q.pair.describe(model, q.pair.a), q.inputs(model),
+                    q.doubts(site.failure, model))

@@ -1,9 +1,18 @@
 """IR expressions as Z3 terms with C's integer semantics (bit-precise).
 
-Integers are bit-vectors of their declared width with two's-complement
-wrap-around, signedness picking the comparison/division/shift flavour, and
-the usual arithmetic conversions applied where the front end left operand
-types apart.  Values of ``TYPE``, floats and other opaque data live in an
+Integers are bit-vectors of their declared width, signedness picking the
+comparison/division/shift flavour, and the usual arithmetic conversions
+applied where the front end left operand types apart (a compound assignment
+``int x; x += 1u`` computes in ``unsigned``, as C does).  Unsigned arithmetic
+wraps (defined).  What C leaves undefined is not given a value silently: the
+encoder reports the condition under which it happens (signed overflow of
+``+ - *`` and unary ``-``, division or remainder by zero, ``MIN / -1``, and in
+CUDA a shift count outside ``0 .. width-1`` or a signed ``<<`` that loses
+bits) to the ``undefined`` callback, guarded by the path inside the
+expression (the taken arm of ``?:``, the evaluated side of ``&&``/``||``).
+OpenCL C defines shifts by masking the count with ``width - 1``; so does the
+encoding for both dialects, the CUDA cases being flagged.  Values of ``TYPE``,
+floats and other opaque data live in an
 uninterpreted sort: the race and bounds encodings never need their values,
 and any use of them in a condition or index yields an over-approximated
 (``~``) symbol so a counterexample depending on it is reported as unknown.
@@ -16,11 +25,15 @@ from collections.abc import Callable
 import z3
 
 from veriscan.ir import nodes as ir
-from veriscan.smt.symbols import VALUE, SymbolTable, sort_of
+from veriscan.smt.symbols import VALUE, SymbolTable, conj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 
 _GENERIC_OP = z3.Function("generic_op", VALUE, VALUE, VALUE)
 _IDENTITY = z3.Const("generic_identity", VALUE)
+
+# Receives (condition under which the behaviour is undefined, expression, what,
+# the operands' values).
+UndefinedHook = Callable[[z3.BoolRef, ir.Expr, str, tuple[z3.ExprRef, ...]], None]
 
 
 def int_type(t: ir.ScalarType) -> ir.ScalarType:
@@ -85,7 +98,9 @@ class ExprEncoder:
     def __init__(self, launch: Launch, ids: ThreadIds, symbols: SymbolTable,
                  env: dict[str, z3.ExprRef], scalars: Callable[[str], z3.ExprRef | None],
                  var_types: dict[str, ir.ScalarType],
-                 constants: dict[int, z3.ExprRef] | None = None):
+                 constants: dict[int, z3.ExprRef] | None = None, *,
+                 dialect: ir.Dialect = ir.Dialect.OPENCL,
+                 undefined: UndefinedHook | None = None):
         self.launch = launch
         self.ids = ids
         self.symbols = symbols
@@ -93,6 +108,25 @@ class ExprEncoder:
         self.scalars = scalars
         self.var_types = var_types
         self.constants = constants or {}  # literal value -> symbolic stand-in (e.g. N)
+        self.dialect = dialect
+        self.undefined = undefined
+        self._path: list[z3.BoolRef] = []  # conditions of the ?: arm or &&/|| side inside
+
+    def flag(self, cond: z3.BoolRef, e: ir.Expr, what: str, *operands: z3.ExprRef) -> None:
+        """Report that ``e`` is undefined when ``cond`` holds (on the current path)."""
+        if self.undefined is None:
+            return
+        cond = z3.simplify(conj(*self._path, cond)) if self._path else z3.simplify(cond)
+        if not z3.is_false(cond):
+            self.undefined(cond, e, what, operands)
+
+    def guarded(self, cond: z3.BoolRef, e: ir.Expr, t: ir.ScalarType | None) -> z3.ExprRef:
+        """``e`` (converted to ``t``) evaluated only where ``cond`` holds."""
+        self._path.append(cond)
+        try:
+            return self.eval(e) if t is None else self.typed(e, t)
+        finally:
+            self._path.pop()
 
     def typed(self, e: ir.Expr, t: ir.ScalarType) -> z3.ExprRef:
         return convert(self.eval(e), e.type, t, self.symbols)
@@ -146,7 +180,7 @@ class ExprEncoder:
         op = e.op
         if op in ("&&", "||"):
             a = self.typed(e.lhs, ir.BOOL)
-            b = self.typed(e.rhs, ir.BOOL)
+            b = self.guarded(a if op == "&&" else z3.Not(a), e.rhs, ir.BOOL)
             return z3.And(a, b) if op == "&&" else z3.Or(a, b)
         if op in ("==", "!=", "<", "<=", ">", ">="):
             t = common_type(e.lhs.type, e.rhs.type)
@@ -155,13 +189,42 @@ class ExprEncoder:
                 self.eval(e.rhs)
                 return self.symbols.fresh("comparison of opaque values", z3.BoolSort())
             return _compare(op, self.typed(e.lhs, t), self.typed(e.rhs, t), t.signed)
-        if e.type.kind is not ir.TypeKind.INT or common_type(e.lhs.type, e.rhs.type) is None:
+        t = common_type(e.lhs.type, e.rhs.type)
+        if e.type.kind is not ir.TypeKind.INT or t is None:
             self.eval(e.lhs)
             self.eval(e.rhs)
             return self.symbols.fresh(f"opaque '{op}'", sort_of(e.type))
-        a = self.typed(e.lhs, e.type)
-        b = self.typed(e.rhs, e.type)
-        return _arith(op, a, b, e.type.signed)
+        if op in ("<<", ">>"):
+            return self.shift(e)
+        a, b = self.typed(e.lhs, t), self.typed(e.rhs, t)
+        if t.signed and op in ("+", "-", "*"):
+            self.flag(_overflows(op, a, b), e, f"signed overflow in '{op}' ({t})", a, b)
+        if op in ("/", "%"):
+            self.flag(b == 0, e, f"'{op}' by zero", a, b)
+            if t.signed:
+                self.flag(z3.And(a == _min(t.bits), b == -1), e,
+                          f"'{op}' of the most negative {t} by -1 (overflow)", a, b)
+        return convert(_arith(op, a, b, t.signed), t, e.type, self.symbols)
+
+    def shift(self, e: ir.BinOp) -> z3.ExprRef:
+        """``<<``/``>>`` in the promoted left operand's type; the count keeps its own
+        type.  OpenCL C uses the count modulo the width; CUDA (C++) leaves a count
+        outside ``0 .. width-1``, a negative left operand of ``<<`` and a ``<<`` that
+        does not fit the unsigned type undefined."""
+        t = e.type
+        a = self.typed(e.lhs, t)
+        count_t = int_type(e.rhs.type)
+        count = self.typed(e.rhs, count_t)
+        masked = resize(count, False, t.bits) & (t.bits - 1)
+        if self.dialect is ir.Dialect.CUDA:
+            width = z3.BitVecVal(t.bits, count_t.bits)  # promoted counts have >= 32 bits
+            outside = z3.Or(count < 0, count >= width) if count_t.signed else z3.UGE(count,
+                                                                                      width)
+            self.flag(outside, e, f"shift count outside 0..{t.bits - 1}", a, count)
+            if e.op == "<<" and t.signed:
+                self.flag(z3.Or(a < 0, z3.LShR(a << masked, masked) != a), e,
+                          f"'<<' of a negative or too large {t} (undefined in C++)", a, count)
+        return _arith(e.op, a, masked, t.signed)
 
     def _UnOp(self, e: ir.UnOp) -> z3.ExprRef:
         if e.op == "!":
@@ -170,11 +233,14 @@ class ExprEncoder:
             self.eval(e.operand)
             return self.symbols.fresh(f"opaque '{e.op}'", sort_of(e.type))
         value = self.typed(e.operand, e.type)
+        if e.op == "-" and e.type.signed:
+            self.flag(value == _min(e.type.bits), e, f"signed overflow in '-' ({e.type})",
+                      value)
         return -value if e.op == "-" else ~value
 
     def _Select(self, e: ir.Select) -> z3.ExprRef:
-        return z3.If(self.typed(e.cond, ir.BOOL), self.typed(e.then, e.type),
-                     self.typed(e.other, e.type))
+        c = self.typed(e.cond, ir.BOOL)
+        return z3.If(c, self.guarded(c, e.then, e.type), self.guarded(z3.Not(c), e.other, e.type))
 
     def _Cast(self, e: ir.Cast) -> z3.ExprRef:
         return self.typed(e.operand, e.type)
@@ -205,6 +271,18 @@ def _compare(op: str, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.BoolRef:
              ">": (z3.UGT, lambda x, y: x > y), ">=": (z3.UGE, lambda x, y: x >= y)}
     unsigned_fn, signed_fn = table[op]
     return signed_fn(a, b) if signed else unsigned_fn(a, b)
+
+
+def _min(bits: int) -> z3.BitVecNumRef:
+    return z3.BitVecVal(1 << (bits - 1), bits)
+
+
+def _overflows(op: str, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
+    """The signed result of ``a op b`` does not fit the operands' width: computed
+    exactly in twice the width and compared with its truncation."""
+    bits = a.size()  # type: ignore[attr-defined]
+    wide = _arith(op, z3.SignExt(bits, a), z3.SignExt(bits, b), True)
+    return z3.SignExt(bits, z3.Extract(bits - 1, 0, wide)) != wide
 
 
 def _arith(op: str, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.ExprRef:

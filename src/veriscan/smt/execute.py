@@ -24,9 +24,9 @@ from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, sub_exprs, walk
 from veriscan.smt.encode import ExprEncoder, as_index, convert, resize
 from veriscan.smt.outcome import Finding
-from veriscan.smt.symbols import INDEX_BITS, SymbolTable, conj, disj, sort_of
+from veriscan.smt.symbols import INDEX_BITS, SymbolTable, conj, disj, mentions, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
-from veriscan.smt.trace import Access, AssertionSite, Interval, Iteration, Trace
+from veriscan.smt.trace import Access, AssertionSite, Interval, Iteration, Trace, UndefinedSite
 
 BARRIER_LOOP_LIMIT = 4096   # iterations of a loop with barriers before giving up
 SYMBOLIC_LOOP_LIMIT = 64    # ... when its exit depends on a symbol (N, a kernel scalar)
@@ -60,7 +60,8 @@ class Executor:
         self.symbols = symbols
         self.read_only = read_only
         self.oracle = oracle
-        self.enc = ExprEncoder(launch, ids, symbols, {}, scalars, kernel.var_types, constants)
+        self.enc = ExprEncoder(launch, ids, symbols, {}, scalars, kernel.var_types, constants,
+                               dialect=kernel.dialect, undefined=self.undefined)
         self.active: z3.BoolRef = z3.BoolVal(True)
         self.trace = Trace([Interval(0, None, ())])
         self.context: list[Iteration] = []
@@ -69,12 +70,27 @@ class Executor:
         zero = z3.BitVecVal(0, 32)
         self.epochs: dict[ir.Fence, z3.ExprRef] = {ir.Fence.LOCAL: zero, ir.Fence.GLOBAL: zero}
         self.after: list[tuple[int, ir.Fence]] = []
+        self.data: set[str] = set()  # symbols and functions holding memory contents
 
     # ---------------------------------------------------------------- driver
 
     def run(self) -> Trace:
         self.block(self.kernel.body)
         return self.trace
+
+    def undefined(self, cond: z3.BoolRef, e: ir.Expr, what: str,
+                  operands: tuple[z3.ExprRef, ...]) -> None:
+        """An operation of ``e`` is undefined when ``cond`` holds; recorded if reachable.
+
+        Arithmetic on values read from memory is the data's business, not the
+        kernel's control: it is assumed defined (a stated model assumption),
+        like GPUVerify does for all arithmetic.  Everything computed from thread
+        ids, sizes, scalars, N and loop counters is checked."""
+        if any(mentions(x, self.data) for x in operands):
+            return
+        failure = z3.simplify(conj(self.active, cond))
+        if not z3.is_false(failure):
+            self.trace.undefined.append(UndefinedSite(failure, e.pos, what))
 
     @property
     def env(self) -> Env:
@@ -116,9 +132,12 @@ class Executor:
         index = self.access(s.array, s.index, False, s)
         function = self.read_only(s.array)
         elem = self.element_type(s.array)
-        value = (function(index) if function is not None
-                 else self.symbols.fresh(f"{s.array}[...] read at line {s.pos.line}",
-                                         sort_of(elem)))
+        if function is not None:
+            value = function(index)
+            self.data.add(function.name())
+        else:
+            value = self.symbols.fresh(f"{s.array}[...] read at line {s.pos.line}", sort_of(elem))
+            self.data.add(value.decl().name())
         self.assign(s.target, value, elem)
 
     def _Store(self, s: ir.Store) -> None:
@@ -277,8 +296,8 @@ class Executor:
         if not _counted(s, affine):
             return False
         env = dict(self.env)
-        saved = self.enc.env
-        self.enc.env = env
+        saved, hook = self.enc.env, self.enc.undefined
+        self.enc.env, self.enc.undefined = env, None  # a look ahead: the unrolling reports
         try:
             for _ in range(PLAIN_LOOP_LIMIT + 1):
                 c = self.cond(s.cond)
@@ -294,7 +313,7 @@ class Executor:
                 env.update(steps)
             return False
         finally:
-            self.enc.env = saved
+            self.enc.env, self.enc.undefined = saved, hook
 
     def cannot_wrap(self, shape: _Monotone, t: ir.ScalarType) -> z3.BoolRef:
         """The bound stops the counter before it could pass the end of its type.

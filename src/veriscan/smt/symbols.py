@@ -13,6 +13,7 @@ violation), anything else may be spurious (``unknown``).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import z3
@@ -52,10 +53,9 @@ class SymbolTable:
         return sym
 
 
-def approximations(term: z3.ExprRef) -> list[str]:
-    """Names of over-approximated symbols (and functions) occurring in ``term``."""
+def _applications(term: z3.ExprRef) -> Iterator[z3.ExprRef]:
+    """Every distinct application (constant, function or operator) in ``term``."""
     seen: set[int] = set()
-    found: list[str] = []
     stack = [term]
     while stack:
         t = stack.pop()
@@ -64,11 +64,19 @@ def approximations(term: z3.ExprRef) -> list[str]:
             continue
         seen.add(key)
         if z3.is_app(t):
-            name = t.decl().name()
-            if name.startswith(APPROX) and name not in found:
-                found.append(name)
+            yield t
             stack.extend(t.children())
-    return found
+
+
+def approximations(term: z3.ExprRef) -> list[str]:
+    """Names of over-approximated symbols (and functions) occurring in ``term``."""
+    names = (t.decl().name() for t in _applications(term))
+    return list(dict.fromkeys(n for n in names if n.startswith(APPROX)))
+
+
+def mentions(term: z3.ExprRef, names: set[str]) -> bool:
+    """Whether a constant or function named in ``names`` occurs in ``term``."""
+    return bool(names) and any(t.decl().name() in names for t in _applications(term))
 
 
 def readable(name: str) -> str:

@@ -73,9 +73,19 @@ class AssertionSite:
 
 
 @dataclass
+class UndefinedSite:
+    """An operation C leaves undefined (signed overflow, division by zero, ...)."""
+
+    failure: z3.BoolRef    # reached and undefined
+    pos: SourcePos
+    what: str
+
+
+@dataclass
 class Trace:
     intervals: list[Interval]
     assertions: list[AssertionSite] = field(default_factory=list)
     assumptions: list[z3.BoolRef] = field(default_factory=list)
+    undefined: list[UndefinedSite] = field(default_factory=list)
     no_wrap: list[z3.BoolRef] = field(default_factory=list)  # abstract loop counters
     barriers_checked: int = 0
