@@ -11,7 +11,6 @@ clang are the user's problem (bad source), so they become one
 from __future__ import annotations
 
 import ctypes
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -19,18 +18,13 @@ from pathlib import Path
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError, SourcePos
+from veriscan.frontend.preprocess import DIALECT_FLAGS, Preprocessed, preprocess
 from veriscan.ir.nodes import Dialect
 
-MACRO_NAME = re.compile(r"^[A-Za-z_]\w*(\(\s*(\w+\s*(,\s*\w+\s*)*)?\))?$")  # N, OP(a,b)
 PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
 _PRELUDE_NAME = {Dialect.OPENCL: "opencl.h", Dialect.CUDA: "cuda.h"}
 _VIRTUAL_PRELUDE = "/veriscan-prelude/{}"
-_DIALECT_FLAGS = {
-    Dialect.OPENCL: ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc",
-                     "-Wno-unused-value", "-Wno-macro-redefined"],
-    Dialect.CUDA: ["-x", "c++", "-std=c++14", "-nostdinc", "-nostdinc++",
-                   "-Wno-unused-value", "-Wno-macro-redefined"],
-}
+_WARNINGS = ["-Wno-unused-value"]
 
 
 @dataclass
@@ -38,6 +32,7 @@ class ParsedUnit:
     tu: ci.TranslationUnit
     file: str
     dialect: Dialect
+    preprocessed: Preprocessed  # the text clang parsed, the same text the device builds
 
 
 def dialect_for(path: str | Path, dialect: str | None) -> Dialect:
@@ -51,18 +46,20 @@ def dialect_for(path: str | Path, dialect: str | None) -> Dialect:
 
 def parse_unit(path: str | Path, source: str, dialect: Dialect,
                defines: dict[str, str]) -> ParsedUnit:
-    """Parse ``source`` (the contents of ``path``) and fail loudly on any clang error."""
+    """Parse ``source`` (the contents of ``path``) and fail loudly on any clang error.
+
+    Clang sees the kernel's one preprocessing (:mod:`.preprocess`, with
+    ``defines``), the text every device build of it compiles too, and in
+    front of it the dialect and placeholder preludes.
+    """
     file = str(path)
-    unsaved = [(file, source)]
-    args = list(_DIALECT_FLAGS[dialect])
+    pre = preprocess(source, file, defines)
+    unsaved = [(file, pre.text)]
+    args = DIALECT_FLAGS[dialect] + _WARNINGS
     for name in (_PRELUDE_NAME[dialect], "gpuverify.h", "generic.h"):
         virtual = _VIRTUAL_PRELUDE.format(name)
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
         args += ["-include", virtual]
-    for name, value in defines.items():
-        if not MACRO_NAME.match(name):
-            raise KernelSourceError(f"-D{name}: '{name}' is not a macro name")
-        args.append(f"-D{name}={value}")
     try:
         tu = ci.Index.create().parse(file, args=args, unsaved_files=unsaved,
                                      options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
@@ -76,7 +73,7 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
         detail = "\n".join(f"{d.location.line}:{d.location.column}: {d.spelling}"
                            for d in errors[1:6]) or None
         raise KernelSourceError(f"{first.spelling}", pos, detail)
-    return ParsedUnit(tu, file, dialect)
+    return ParsedUnit(tu, file, dialect, pre)
 
 
 # libclang 18 exports operator-kind queries the Python binding does not wrap yet.

@@ -1,7 +1,10 @@
 """Compile and run generic scan kernels with any monoid on any OpenCL device.
 
-A program is the monoid's definitions followed by the kernel, built with
-``-DN=<n>`` so kernels can declare ``__local TYPE buf[N]``.  Built programs
+A program is the monoid's definitions followed by the kernel's one
+preprocessing (:mod:`veriscan.frontend.preprocess`, with ``N`` = n and the
+user's defines), exactly the text the static proof parsed; the monoid reaches
+it only through ``TYPE``, ``OPERATOR`` and ``IDENTITY``, and a kernel naming
+anything else the monoid or launcher defines is refused before any build.  Built programs
 and their launch data are cached per (kernel, monoid, n, device), so a
 repeated test costs one launch.
 
@@ -30,9 +33,11 @@ import numpy as np
 import pyopencl as cl
 
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
+from veriscan.frontend.preprocess import Preprocessed, foreign_names, preprocess
+from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
 from veriscan.runtime.opencl import Runtime, get_runtime
-from veriscan.runtime.source_tools import split_entry, used_identifiers
+from veriscan.runtime.source_tools import split_entry
 from veriscan.scankernel import ScanKernel
 
 BATCH_PRELUDE = (Path(__file__).resolve().parent / "cl" / "batched_prelude.cl").read_text()
@@ -137,13 +142,13 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
             f"byte {monoid.name} value each; a CPU device keeps such values for the whole "
             f"group on one thread stack, and over {CPU_PRIVATE_BUDGET // 2**20} MiB that "
             f"crashes; {_fitting_hint(kernel, monoid, n, rt)}")
-    _check_uses_generic_names(kernel)
+    text = _kernel_text(kernel, monoid, n)
     # The plain program for this n both names the entry point and, unbatched,
     # is the program to launch: one build per size, not a probe build as well.
-    plain = rt.build(monoid.cl_source + kernel.source, _build_options(kernel, n),
-                     origin=_origin(kernel))
+    plain = rt.build(monoid.cl_source + _from_line_one(kernel) + text.text,
+                     _build_options(n), origin=_origin(kernel))
     entry = _entry_name(kernel, plain)
-    program = _build_batched(kernel, monoid, n, rt, entry) if batched else plain
+    program = _build_batched(kernel, monoid, n, rt, entry, text) if batched else plain
     cl_kernel = cl.Kernel(program, BATCH_ENTRY if batched else entry)
     if int(cl_kernel.get_info(cl.kernel_info.NUM_ARGS)) != 2:
         raise KernelSourceError(f"{_origin(kernel)}: kernel '{entry}' takes "
@@ -210,9 +215,36 @@ def max_scan_size(kernel: ScanKernel, monoid: Monoid | Callable[[int], Monoid],
 
 
 # ---------------------------------------------------------------------------- helpers
-def _build_options(kernel: ScanKernel, n: int) -> list[str]:
-    """The same definitions the static proof parsed with (``ScanKernel.macros``)."""
-    return [f"-D{name}={value}" for name, value in kernel.macros(n).items()]
+def _build_options(n: int) -> list[str]:
+    """``N`` for the launcher prelude only: the kernel text has its defines expanded.
+
+    The user's own defines went into the kernel's preprocessing (as in the
+    proof) and are not given to the monoid, which they could otherwise change.
+    """
+    return [f"-DN={n}"]
+
+
+def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
+    """The kernel as the proof parsed it, refused if it names what the monoid defines."""
+    text = preprocess(kernel.source, _origin(kernel), kernel.macros(n))
+    foreign = foreign_names(text, Dialect.OPENCL, (monoid.cl_source, BATCH_PRELUDE))
+    if foreign:
+        name, pos, side = foreign[0]
+        raise KernelSourceError(f"not generic: '{name}' is defined by {side}, so the kernel "
+                                f"would depend on the {monoid.name} monoid other than through "
+                                "TYPE, OPERATOR and IDENTITY", pos)
+    missing = [name for name in REQUIRED_NAMES if name not in text.identifiers]
+    if missing:
+        raise KernelSourceError(
+            f"{_origin(kernel)}: never uses {' or '.join(missing)}; a generic scan kernel "
+            "works on TYPE values combined with OPERATOR(a, b)")
+    return text
+
+
+def _from_line_one(kernel: ScanKernel) -> str:
+    """Compiler messages about the kernel text name the user's file and lines."""
+    quoted = _origin(kernel).replace("\\", "\\\\").replace('"', '\\"')
+    return f'\n#line 1 "{quoted}"\n'
 
 
 def _digest(text: str) -> str:
@@ -221,16 +253,6 @@ def _digest(text: str) -> str:
 
 def _origin(kernel: ScanKernel) -> str:
     return str(kernel.path)
-
-
-def _check_uses_generic_names(kernel: ScanKernel) -> None:
-    used = used_identifiers(kernel.source)
-    used |= {role for name, role in kernel.defines if name in used}  # --generic renamings
-    missing = [name for name in REQUIRED_NAMES if name not in used]
-    if missing:
-        raise KernelSourceError(
-            f"{_origin(kernel)}: never uses {' or '.join(missing)}; a generic scan kernel "
-            "works on TYPE values combined with OPERATOR(a, b)")
 
 
 def _entry_name(kernel: ScanKernel, program: cl.Program) -> str:
@@ -254,9 +276,9 @@ def _entry_name(kernel: ScanKernel, program: cl.Program) -> str:
 
 
 def _build_batched(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
-                   entry: str) -> cl.Program:
+                   entry: str, text: Preprocessed) -> cl.Program:
     """The kernel body moved into a launcher that points in/out at its group's slice."""
-    parts = split_entry(monoid.cl_source, kernel.source, entry, _origin(kernel))
+    parts = split_entry(monoid.cl_source, text.text, entry, _origin(kernel))
     if len(parts.params) != 2:
         raise KernelSourceError(f"{_origin(kernel)}: kernel '{entry}' must take exactly "
                                 "(in, out) to be batched")
@@ -266,7 +288,7 @@ def _build_batched(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
               + f"    {parts.params[0]} = vs_in_all + vs_batch_offset();\n"
               + f"    {parts.params[1]} = vs_out_all + vs_batch_offset();"
               + parts.body[1:-1] + "}\n" + parts.after)
-    return rt.build(source, _build_options(kernel, n), origin=_origin(kernel))
+    return rt.build(source, _build_options(n), origin=_origin(kernel))
 
 
 def _largest_n_for_threads(kernel: ScanKernel, limit: int) -> int:

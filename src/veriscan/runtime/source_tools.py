@@ -1,11 +1,11 @@
-"""What the runner needs to know about a kernel's source, read with libclang.
+"""Where a kernel's entry function sits in its text, read with libclang.
 
-Two questions, both answered from clang's tokens and AST (never by pattern
-matching on text): which identifiers the kernel uses (a generic scan kernel
-must use ``TYPE`` and ``OPERATOR``), and where the entry function's
-parameters and body are, so a batched launcher can give every work group its
-own slice of the input.  Semantic errors are tolerated here (the kernel is
-parsed without OpenCL's headers); the OpenCL compiler is the judge of those.
+A batched launcher gives every work group its own slice of the input by
+re-hosting the entry function's body, so the runner needs the parameters and
+the body as written, found from clang's AST (never by pattern matching on
+text).  The text is the kernel's one preprocessing, the text the proof parsed.
+Semantic errors are tolerated here (the kernel is parsed without OpenCL's
+headers); the OpenCL compiler is the judge of those.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import clang.cindex as ci
 from veriscan.errors import KernelSourceError
 
 _FILE = "kernel.cl"
-_ARGS = ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc", "-DN=2"]
+_ARGS = ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc"]
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,6 @@ class EntryParts:
 @lru_cache(maxsize=256)
 def _parse(text: str) -> ci.TranslationUnit:
     return ci.Index.create().parse(_FILE, args=_ARGS, unsaved_files=[(_FILE, text)])
-
-
-def used_identifiers(source: str) -> frozenset[str]:
-    """Identifiers appearing as tokens of ``source`` (comments do not count)."""
-    tu = _parse(source)
-    return frozenset(t.spelling for t in tu.get_tokens(extent=tu.cursor.extent)
-                     if t.kind == ci.TokenKind.IDENTIFIER)
 
 
 def split_entry(prelude: str, source: str, entry: str, origin: str) -> EntryParts:
