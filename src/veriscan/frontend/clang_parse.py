@@ -18,7 +18,7 @@ from pathlib import Path
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError, SourcePos
-from veriscan.frontend.preprocess import DIALECT_FLAGS, Preprocessed, preprocess
+from veriscan.frontend.preprocess import DIALECT_FLAGS, MACRO_NAME, Preprocessed, preprocess
 from veriscan.ir.nodes import Dialect
 
 PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
@@ -111,3 +111,7 @@ def binary_operator(cursor: ci.Cursor) -> str:
 def unary_operator(cursor: ci.Cursor) -> str:
     _, unary = _operator_functions()
     return _UNARY_SPELLING.get(unary(cursor), "?")  # type: ignore[operator]
+
+
+__all__ = ["MACRO_NAME", "ParsedUnit", "binary_operator", "dialect_for", "parse_unit",
+           "unary_operator"]
