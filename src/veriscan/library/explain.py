@@ -96,7 +96,7 @@ def prove(plan: ScanPlan) -> Verdict:
                        f"{plan.backend.name}, whose run of the same kernels is not checked here")
     if plan.lines.size == 0:
         return unknown("proof", "an empty scan launches no kernel; there is nothing to prove")
-    verifier = _verifier(plan.backend)
+    verifier = verifier_for(plan.backend)
     if plan.path == "axis":
         return verifier.axis(plan.inclusive, plan.lines)
     n = plan.lines.size
@@ -133,7 +133,8 @@ def kernel_files(launches: list[KernelLaunch]) -> list[str]:
             for stem, names in entries.items()]
 
 
-def _verifier(backend: OpenCLBackend) -> Any:
+def verifier_for(backend: OpenCLBackend) -> Any:
+    """One LibraryVerifier per device, so proofs are made once per process."""
     from veriscan.library.verification import LibraryVerifier
 
     key = id(backend)

@@ -46,8 +46,11 @@ from veriscan.monoids.base import Monoid
 
 # Below this many elements NumPy's loop beats launching kernels on PoCL (measured with
 # benchmarks/throughput.py on 2 cores: the device pays ~0.3 ms of launches and mapping).
-HOST_LIMIT = 1 << 20
+HOST_LIMIT = 1 << 22
 HOST = "host"
+# "auto" that never takes the host path (what veriscan.dask uses, so that every chunk runs
+# the same verified kernels whatever the monoid).
+DEVICE = "device"
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     monoid name (``"carry"``, ``"fsm"``, ``"affine"``, on their own dtypes) or a
     :class:`~veriscan.monoids.base.Monoid` such as ``veriscan.monoids.user_monoid(...)``,
     whose laws are spot-checked first.  ``algorithm``: ``"auto"``, ``"host"``
-    (NumPy), ``"runs"`` (coarsened, fast on CPUs) or ``"blocks"`` (GPU form).
+    (NumPy), ``"device"`` (the device's own choice, never the host), ``"runs"``
+    (coarsened, fast on CPUs) or ``"blocks"`` (GPU form).
     ``device``: an OpenCL device name, ``"cuda"``, or None for PoCL (and the
     host path for small inputs).  ``info=True`` returns ``(result, PathInfo)``:
     the path taken and what covers it.
@@ -103,17 +107,17 @@ def exclusive_scan(x: Any, op: str | Monoid = "add", algorithm: str = "auto",
 def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device: str | None,
               axis: int | None, dtype: Any, out: np.ndarray | None) -> ScanPlan:
     """Check every argument and choose the path; nothing runs yet."""
-    if algorithm not in (*ALGORITHMS, HOST):
+    if algorithm not in (*ALGORITHMS, HOST, DEVICE):
         raise VeriscanError(f"unknown scan algorithm '{algorithm}'; choose one of "
-                            + ", ".join((*ALGORITHMS, HOST)))
+                            + ", ".join((*ALGORITHMS, HOST, DEVICE)))
     x = as_any_array(x, "x")
     on_device = not isinstance(x, np.ndarray)
     if axis is None:
         x = x.reshape(-1) if x.ndim != 1 else x
         axis = 0
     else:
-        axis = _normalize_axis(axis, x.ndim)
-    monoid, ufunc = _monoid(op, x.dtype, dtype, out)
+        axis = normalize_axis(axis, x.ndim)
+    monoid, ufunc = scan_monoid(op, x.dtype, dtype, out)
     if out is not None:
         _check_out(out, x.shape, on_device)
     lines = AxisShape.of(x.shape, axis) if x.ndim else AxisShape(1, 1, 1)
@@ -125,7 +129,7 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
                             + ", ".join(UFUNCS) + ")")
     backend = backend_for(device, [x])
     if lines.lines == 1:
-        path = resolve_algorithm(algorithm, backend)
+        path = resolve_algorithm("auto" if algorithm == DEVICE else algorithm, backend)
     elif on_device and x.ndim > 1:
         raise VeriscanError("device arrays are scanned as 1-D; pass axis=None or a 1-D array")
     else:
@@ -180,8 +184,8 @@ def _host_scan(plan: ScanPlan) -> np.ndarray:
     return result
 
 
-def _monoid(op: str | Monoid, dtype_in: np.dtype, dtype: Any,
-            out: np.ndarray | None) -> tuple[Monoid, np.ufunc | None]:
+def scan_monoid(op: str | Monoid, dtype_in: np.dtype, dtype: Any,
+                out: np.ndarray | None = None) -> tuple[Monoid, np.ufunc | None]:
     """The monoid to scan with, and NumPy's ufunc for it when there is one."""
     if is_numpy_op(op):
         name = op.strip().lower()
@@ -203,7 +207,7 @@ def _monoid(op: str | Monoid, dtype_in: np.dtype, dtype: Any,
     return monoid, None
 
 
-def _normalize_axis(axis: Any, ndim: int) -> int:
+def normalize_axis(axis: Any, ndim: int) -> int:
     """``axis`` as an index in 0 .. ndim-1, with NumPy's errors."""
     try:
         from numpy.lib.array_utils import normalize_axis_index
