@@ -200,8 +200,10 @@ def eval_size_expr(text: str, n: int, where: str = "size expression") -> int:
         if isinstance(node, ast.Name) and node.id not in ("n", "min", "max"):
             raise VeriscanError(f"{where}: unknown name '{node.id}' (only n is defined)")
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name)
-                                               and node.func.id in ("min", "max")):
-            raise VeriscanError(f"{where}: only min() and max() may be called")
+                                               and node.func.id in ("min", "max")
+                                               and node.args and not node.keywords):
+            raise VeriscanError(f"{where}: only min() and max() may be called, with at least "
+                                "one argument")
 
     def ev(node: ast.AST) -> int:
         if isinstance(node, ast.Expression):

@@ -28,8 +28,8 @@ def sarif_log(verdicts: list[Verdict]) -> dict[str, Any]:
     """The SARIF log of one run: one tool, its rules (the checks), one result per finding."""
     from veriscan import __version__
 
-    rules = sorted({v.check for v in verdicts})
-    results = [_result(v, rules.index(v.check)) for v in verdicts if v.status in _LEVEL]
+    rules = sorted({_rule(v) for v in verdicts})
+    results = [_result(v, rules.index(_rule(v))) for v in verdicts if v.status in _LEVEL]
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
@@ -51,6 +51,11 @@ def write_sarif(path: Path, verdicts: list[Verdict]) -> None:
     write_text_atomically(path, json.dumps(sarif_log(verdicts), indent=2) + "\n", "--sarif")
 
 
+def _rule(verdict: Verdict) -> str:
+    """The check that failed (``races``, ``divergence``, ``bounds``, ...), else the verdict's."""
+    return str(verdict.details.get("failed_part") or verdict.check)
+
+
 def _result(verdict: Verdict, rule_index: int) -> dict[str, Any]:
     positions = list(dict.fromkeys(_positions(verdict.witness, primary_first=True)))
     if not positions:
@@ -58,7 +63,7 @@ def _result(verdict: Verdict, rule_index: int) -> dict[str, Any]:
         positions = [(str(file), None, None)] if file else []
     locations = [_location(*p) for p in positions]
     result: dict[str, Any] = {
-        "ruleId": verdict.check,
+        "ruleId": _rule(verdict),
         "ruleIndex": rule_index,
         "level": _LEVEL[verdict.status],
         "kind": "fail" if verdict.status is Status.VIOLATION else "review",
