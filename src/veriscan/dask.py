@@ -263,3 +263,63 @@ def verify(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool =
                    f"{'x'.join(map(str, lazy.numblocks))}) is a correct "
                    f"{'inclusive' if inclusive else 'exclusive'} scan of shape {tuple(shape)} "
                    f"along axis {axis} for every associative operator and every input")
+
+
+# ---------------------------------------------------------------------- proof sweeps
+LOCAL = "local"
+
+
+def client_for(scheduler: str) -> Any:
+    """A ``distributed.Client``: ``"local"`` starts a two-worker LocalCluster on this
+    machine (one process per worker: Z3 and OpenCL state stay per process)."""
+    _dask_array()
+    try:
+        import distributed
+    except ImportError:
+        raise VeriscanError("--scheduler needs Dask's distributed: pip install "
+                            "'veriscan[dask]'") from None
+    if scheduler.strip().lower() == LOCAL:
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        return distributed.Client(cluster)
+    try:
+        return distributed.Client(scheduler, timeout="5s")
+    except OSError as exc:
+        raise VeriscanError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there "
+                            f"({exc})") from None
+
+
+def _verify_remotely(verify_one: Any, kernel: Any, sizes: list[int], every_size: bool,
+                     device: str | None, among_many: bool) -> Any:
+    from veriscan.runtime.opencl import get_runtime
+
+    return verify_one(kernel, sizes, every_size, get_runtime(device), lambda _what: None,
+                      among_many)
+
+
+def verify_on_cluster(verify_one: Any, plans: list[tuple[Any, list[int]]], every_size: bool,
+                      device: str | None, scheduler: str,
+                      done: Any = None) -> list[Any]:
+    """``verify_one(kernel, sizes, every_size, runtime, tick, among_many)`` for every
+    (kernel, sizes) of ``plans``, one task per kernel on the cluster at ``scheduler``.
+
+    Each task runs exactly what the serial sweep runs for that kernel (the same
+    function, on the worker's device named ``device``), so the verdicts are the
+    same; results come back in the order of ``plans``.  ``done(kernel_name)`` is
+    called as each finishes.
+    """
+    import distributed
+
+    client = client_for(scheduler)
+    try:
+        futures = [client.submit(_verify_remotely, verify_one, kernel, sizes, every_size, device,
+                                 len(plans) > 1, pure=False) for kernel, sizes in plans]
+        for future in distributed.as_completed(futures):
+            if done is not None:
+                done(future.result().kernel.name)
+        return [f.result() for f in futures]
+    finally:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None and scheduler.strip().lower() == LOCAL:
+            cluster.close()

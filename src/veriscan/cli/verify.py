@@ -49,6 +49,10 @@ def register(subparsers: Any) -> None:
                         "file only)")
     add_sarif_arg(p)
     add_progress_arg(p)
+    p.add_argument("--scheduler", metavar="ADDRESS|local",
+                   help="fan the kernels' proofs out over a Dask cluster (a scheduler address, "
+                        "or 'local' for a two-worker cluster here); same verdicts as a serial "
+                        "run (needs the dask extra)")
     p.set_defaults(func=run)
 
 
@@ -57,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     from veriscan.verify import write_atomically
 
     if args.kernel == LIBRARY:
+        if args.scheduler is not None:
+            raise VeriscanError("--scheduler fans out scan kernels (`verify all` or a kernel); "
+                                "`verify library` runs here")
         return _run_library(args)
     # The same --n rules for one kernel and for `all`: a bad size is bad input, before any work.
     parse_sizes(args.n, 0)
@@ -127,6 +134,22 @@ def _verify_all(kernels: list[Any], args: argparse.Namespace, runtime: Any,
     total = sum(steps_of(sizes) for _, sizes in plans)
     devices = implementations(args.device)
     show = not quiet(args) and err_console.is_terminal
+    if args.scheduler is not None:
+        import functools
+
+        from veriscan.dask import verify_on_cluster
+
+        with progress("verifying on Dask", show) as advance:
+            finished: list[str] = []
+
+            def kernel_done(name: str) -> None:
+                finished.append(name)
+                advance(len(finished), len(plans), name)
+
+            return verify_on_cluster(functools.partial(_one, devices=devices,
+                                                       timeout=args.timeout),
+                                     plans, every_size, args.device, args.scheduler,
+                                     kernel_done)
     results = []
     done = 0
     with progress("verifying", show) as advance:
