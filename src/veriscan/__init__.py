@@ -10,9 +10,17 @@ device until a kernel actually runs.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from veriscan.errors import VeriscanError
+
+if TYPE_CHECKING:  # type checkers see the real signatures; at run time they load lazily
+    from veriscan.library.compact import compact as compact
+    from veriscan.library.explain import explain as explain
+    from veriscan.library.sat import summed_area_table as summed_area_table
+    from veriscan.library.scan import exclusive_scan as exclusive_scan
+    from veriscan.library.scan import scan as scan
+    from veriscan.library.transpose import transpose as transpose
 
 __version__ = "0.1.0"
 

@@ -107,6 +107,8 @@ def exclusive_scan(x: Any, op: str | Monoid = "add", algorithm: str = "auto",
 def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device: str | None,
               axis: int | None, dtype: Any, out: np.ndarray | None) -> ScanPlan:
     """Check every argument and choose the path; nothing runs yet."""
+    if not isinstance(inclusive, (bool, np.bool_)):  # "no" is truthy: never guess
+        raise TypeError(f"inclusive must be True or False, not {inclusive!r}")
     if algorithm not in (*ALGORITHMS, HOST, DEVICE):
         raise VeriscanError(f"unknown scan algorithm '{algorithm}'; choose one of "
                             + ", ".join((*ALGORITHMS, HOST, DEVICE)))
