@@ -3,8 +3,9 @@
 ``parse_kernel`` is the one entry point every engine uses (static verifier,
 separation-logic checker).  It parses the kernel's one preprocessing
 (:mod:`.preprocess`), the same text every device build compiles; a name in it
-that one side defines and the other does not becomes a not-generic
-``Unsupported`` statement, so such a kernel is never verified.  Malformed source raises
+that one side defines and the other does not, or a placeholder whose spelling
+the preprocessor inspects, becomes a not-generic ``Unsupported`` statement, so
+such a kernel is never verified.  Malformed source raises
 :class:`~veriscan.errors.KernelSourceError`; constructs the IR cannot express
 become :class:`~veriscan.ir.nodes.Unsupported` statements instead, so a kernel
 that parses always yields an IR and an honest ``unknown`` where needed.
@@ -19,7 +20,7 @@ import clang.cindex as ci
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
 from veriscan.frontend.clang_parse import dialect_for, parse_unit
 from veriscan.frontend.lower import KernelLowering
-from veriscan.frontend.preprocess import foreign_names
+from veriscan.frontend.preprocess import genericity_problems
 from veriscan.ir import nodes as ir
 
 
@@ -41,10 +42,8 @@ def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | No
     lowering.add_params(fn)
     body_cursor = next(ch for ch in fn.get_children() if ch.kind == ci.CursorKind.COMPOUND_STMT)
     body = lowering.lower_body(body_cursor)
-    foreign = [ir.Unsupported(at, f"'{name}' is defined by {side}, not by the kernel: it can "
-                              "differ between the proof and the run (a kernel reaches the "
-                              "monoid only through TYPE, OPERATOR and IDENTITY)", True)
-               for name, at, side in foreign_names(unit.preprocessed, lang)]
+    foreign = [ir.Unsupported(at, problem, True)
+               for at, problem in genericity_problems(unit.preprocessed, lang)]
     body = [*foreign, *body]
     pos = SourcePos(file, fn.location.line, fn.location.column)
     return ir.Kernel(name=fn.spelling, dialect=lang, params=lowering.params,

@@ -16,7 +16,7 @@ device compiler are the user's.  The analysis parses that text with the
 generic placeholders in front, the device builds it with the monoid in front:
 the only channel between the two is the three names, and what differs by side
 (a name the monoid or the placeholder prelude declares, a compiler's own
-predefined macro) is found by :func:`foreign_names` and reported.
+predefined macro) is found by :func:`genericity_problems` and reported.
 """
 
 from __future__ import annotations
@@ -66,17 +66,19 @@ class Preprocessed:
     text: str
     tokens: tuple[Token, ...]
     # The macro-expanded token spellings of every #if/#elif the preprocessor
-    # evaluated, so a caller can tell whether a define (N) steered them.
-    conditions: tuple[tuple[str, ...], ...]
+    # evaluated (with its line), so a caller can tell whether a define (N)
+    # steered them.
+    conditions: tuple[tuple[int, tuple[str, ...]], ...]
+    # Identifiers a directive tests, defines or undefines, with their lines.
+    directive_names: tuple[tuple[str, int], ...]
+    # Uses of TYPE/OPERATOR/IDENTITY as the operand of # or ##: (name, line).
+    spelled: tuple[tuple[str, int], ...]
+    # Names the caller defined (-D on the command line, N).
+    defined: tuple[str, ...]
 
     @property
     def identifiers(self) -> frozenset[str]:
         return frozenset(t.spelling for t in self.tokens if t.identifier)
-
-    def first(self, name: str) -> SourcePos:
-        """Where identifier ``name`` first occurs."""
-        tok = next(t for t in self.tokens if t.identifier and t.spelling == name)
-        return SourcePos(self.file, tok.line, tok.col)
 
 
 class _Cpp(Preprocessor):
@@ -85,18 +87,25 @@ class _Cpp(Preprocessor):
     def __init__(self, file: str) -> None:
         super().__init__()
         self.file = file
-        self.conditions: list[tuple[str, ...]] = []
+        self.conditions: list[tuple[int, tuple[str, ...]]] = []
+        self.directive_names: list[tuple[str, int]] = []
+        self.spelled: list[tuple[str, int]] = []
         self.pragma_lines: set[int] = set()
         self.line_directive = None
-        # pcpp's own predefined macros; __DATE__/__TIME__ would make two
-        # preprocessings of one kernel differ, so they are dropped.
+        # pcpp's own predefined macros are dropped (__DATE__/__TIME__ would make
+        # two preprocessings of one kernel differ), and __LINE__, __FILE__ and
+        # __COUNTER__ are left as names: a kernel that reads its own position
+        # is told apart from a generic one (foreign_names reports them).
         for name in ("__DATE__", "__TIME__", "__PCPP__"):
             self.macros.pop(name, None)
+        self.expand_linemacro = self.expand_filemacro = self.expand_countermacro = False
         inner = self.evaluator
-        sink = self.conditions
 
         def recording(tokens: list, **kwargs: object) -> object:
-            sink.append(tuple(t.value for t in tokens if t.type not in self.t_WS))
+            line = self.lastdirective.lineno if self.lastdirective else 0
+            values = tuple(t.value for t in tokens if t.type not in self.t_WS)
+            self.conditions.append((line, values))
+            self.directive_names += [(t.value, line) for t in tokens if t.type == self.t_ID]
             return inner(tokens, **kwargs)
 
         self.evaluator = recording
@@ -120,7 +129,26 @@ class _Cpp(Preprocessor):
         if directive.value == "include":
             raise self._fail("#include: a kernel must be one self-contained file",
                              directive.lineno)
+        names = [t.value for t in toks if t.type == self.t_ID]
+        if directive.value in ("define", "undef"):
+            names = names[:1]
+        self.directive_names += [(name, directive.lineno) for name in names]
         return super().on_directive_handle(directive, toks, ifpassthru, precedingtoks)
+
+    def on_unknown_macro_in_defined_expr(self, tok: object) -> bool:
+        """``defined(X)`` of a name no directive defined: noted, and false as in C."""
+        self.directive_names.append((tok.value, tok.lineno))
+        return False
+
+    def macro_expand_args(self, macro: object, args: list) -> list:
+        """Note placeholders that a macro stringifies (#) or pastes (##)."""
+        line = next((t.lineno for arg in args for t in arg), 0)
+        verbatim = {argnum for argnum, _ in macro.str_patch}
+        verbatim |= {argnum for kind, argnum, _ in macro.patch if kind == "t"}
+        for argnum in verbatim:
+            self.spelled += [(t.value, line) for t in args[argnum]
+                             if t.type == self.t_ID and t.value in GENERIC_NAMES]
+        return super().macro_expand_args(macro, args)
 
     def on_directive_unknown(self, directive: object, toks: list, ifpassthru: bool,
                              precedingtoks: list) -> object:
@@ -148,7 +176,9 @@ def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...]) ->
     while (tok := cpp.token()) is not None:
         raw.append(tok)
     text, tokens = _render(cpp, raw, file)
-    return Preprocessed(file, text, tuple(tokens), tuple(cpp.conditions))
+    return Preprocessed(file, text, tuple(tokens), tuple(cpp.conditions),
+                        tuple(cpp.directive_names), tuple(cpp.spelled),
+                        tuple(name.split("(", 1)[0] for name, _ in defines))
 
 
 def preprocess(source: str, file: str, defines: Mapping[str, str] | None = None
@@ -203,40 +233,68 @@ def _render(cpp: _Cpp, raw: list, file: str) -> tuple[str, list[Token]]:
 
 
 # ------------------------------------------------------------ names foreign to the kernel
-def foreign_names(pre: Preprocessed, dialect: Dialect,
-                  device_preludes: Iterable[str] = ()) -> list[tuple[str, SourcePos, str]]:
-    """Identifiers of the kernel that one side defines and the other does not.
+def genericity_problems(pre: Preprocessed, dialect: Dialect,
+                        device_preludes: Iterable[str] = ()) -> list[tuple[SourcePos, str]]:
+    """Where the kernel could tell the proof from the run, or one monoid from another.
 
-    A kernel may reach the monoid only through ``TYPE``, ``OPERATOR`` and
-    ``IDENTITY``.  Any other name that the monoid definitions, the batched
-    launcher or the placeholder prelude declare (or define as macros), and any
-    macro the compiler itself predefines (its version, ``__BASE_FILE__``...),
-    means different things to the proof and to the run.  Names of the dialect's
-    own environment (``barrier``, ``get_local_id``, ``CLK_LOCAL_MEM_FENCE``)
-    are the same on both sides and allowed.  ``device_preludes`` adds the
-    sources actually prepended on a device build.  Each entry is (name, first
-    position, which side defines it).
+    A kernel may reach the monoid only by using ``TYPE``, ``OPERATOR`` and
+    ``IDENTITY`` as names.  Reported, in source order: any other name, in the
+    text or in a directive, that the monoid definitions, the batched launcher
+    or the placeholder prelude declare (or define as macros), or that the
+    compiler predefines (its version, ``__LINE__``, ``__FILE__``...): these
+    mean different things to the proof and to the run; and the three names
+    themselves tested, defined or undefined by a directive, or stringified or
+    pasted by a macro, which reads the placeholder's spelling instead of using
+    it.  Names of the dialect's environment (``barrier``, ``get_local_id``,
+    ``CLK_LOCAL_MEM_FENCE``) are the same on both sides and allowed.
+    ``device_preludes`` adds the sources actually prepended on a device build.
     """
-    used = pre.identifiers - GENERIC_NAMES
+    # N may be tested and defined freely (both sides define it alike), but a
+    # bare N left in the text (after #undef N) would meet the device's -DN.
+    used = pre.identifiers | ({name for name, _ in pre.directive_names}
+                              | set(pre.defined)) - {"N"}
+    used -= GENERIC_NAMES
     sides = dict.fromkeys(used & _side_names(dialect), "the placeholder or monoid preludes")
+    if "N" in used:
+        sides["N"] = "the device build (-DN)"
     for prelude in device_preludes:
         sides.update(dict.fromkeys(used & (_declared_names(prelude, dialect)
                                            - _environment_names(dialect)), "the device prelude"))
     sides.update(dict.fromkeys(_predefined_macros(frozenset(used), dialect),
                                "the compiler (a predefined macro)"))
-    return sorted(((name, pre.first(name), side) for name, side in sides.items()),
-                  key=lambda item: (item[1].line, item[1].col))
+    found = [(at, f"'{name}' is defined by {side}, not by the kernel, so it can differ "
+              "between the proof and the run" + (" (named by a -D option)" if not at.line else ""))
+             for name, side in sides.items() for at in [_first_use(pre, name)]]
+    found += [(SourcePos(pre.file, line), f"preprocessor directive on '{name}': a generic "
+               "kernel uses the placeholder, it does not test or redefine it")
+              for name, line in pre.directive_names if name in GENERIC_NAMES]
+    found += [(SourcePos(pre.file, line), f"'{name}' stringified or pasted by a macro: a "
+               "generic kernel uses the placeholder, it does not read its spelling")
+              for name, line in pre.spelled]
+    return sorted(set(found), key=lambda item: (item[0].line, item[0].col, item[1]))
+
+
+def _first_use(pre: Preprocessed, name: str) -> SourcePos:
+    """Where the kernel first names ``name``; line 0 when only a -D does."""
+    places = [SourcePos(pre.file, t.line, t.col) for t in pre.tokens
+              if t.identifier and t.spelling == name]
+    places += [SourcePos(pre.file, line) for n, line in pre.directive_names if n == name]
+    places += [SourcePos(pre.file, 0) for n in pre.defined if n == name]
+    return min(places, key=lambda p: (p.line, p.col))
 
 
 @cache
 def _side_names(dialect: Dialect) -> frozenset[str]:
-    texts = [(_FRONTEND / "preludes" / "generic.h").read_text(),
-             (_PACKAGE / "runtime" / "cl" / "batched_prelude.cl").read_text()]
-    texts += [p.read_text() for p in sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
-    names: set[str] = set()
-    for text in texts:
-        names |= _declared_names(text, dialect)
-    return frozenset(names - _environment_names(dialect) - GENERIC_NAMES)
+    """Names the placeholder prelude (in ``dialect``) or a monoid or the batched
+    launcher (OpenCL C, the language they are written in) give meaning to."""
+    generic = (_FRONTEND / "preludes" / "generic.h").read_text()
+    names = _declared_names(generic, dialect) - _environment_names(dialect)
+    device = [(_PACKAGE / "runtime" / "cl" / "batched_prelude.cl").read_text()]
+    device += [p.read_text() for p in sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
+    for text in device:
+        names |= _declared_names(text, Dialect.OPENCL) - _environment_names(Dialect.OPENCL)
+    # N is defined alike on both sides (the kernel's preprocessing, -DN on the device).
+    return frozenset(names - GENERIC_NAMES - {"N"})
 
 
 @cache
@@ -250,21 +308,29 @@ def _environment_names(dialect: Dialect) -> frozenset[str]:
 _DECLARATIONS = frozenset({
     ci.CursorKind.FUNCTION_DECL, ci.CursorKind.VAR_DECL, ci.CursorKind.TYPEDEF_DECL,
     ci.CursorKind.STRUCT_DECL, ci.CursorKind.UNION_DECL, ci.CursorKind.ENUM_DECL,
-    ci.CursorKind.ENUM_CONSTANT_DECL, ci.CursorKind.MACRO_DEFINITION,
+    ci.CursorKind.MACRO_DEFINITION,
 })
+# How clang names what a file uses without declaring (its includer provides it).
+_UNDECLARED = ("use of undeclared identifier '", "unknown type name '")
 _PROBE_FILE = "/veriscan-probe/prelude.cl"
 
 
 @lru_cache(maxsize=64)
 def _declared_names(text: str, dialect: Dialect) -> frozenset[str]:
-    """Macros and file-scope declarations of ``text``, read by libclang.
-
-    Missing includer-provided macros (a monoid's element type) only cost
-    clang errors; the declarations are still listed.
+    """What a prelude gives meaning to: its file-scope declarations and
+    enumerators (read by libclang), the names it uses without declaring (a
+    monoid's includer-provided ``VS_IV_WORD``, as clang reports them), the
+    macros it defines, the names their bodies use, and the names its
+    directives test (``VS_IV_ANY_ORDER``).
     """
-    tu = ci.Index.create().parse(
-        _PROBE_FILE, args=DIALECT_FLAGS[dialect], unsaved_files=[(_PROBE_FILE, text)],
-        options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+    unsaved = [(_PROBE_FILE, text)]
+    args = list(DIALECT_FLAGS[dialect])
+    for prelude in _ENV_PRELUDES[dialect]:  # so the prelude's own code parses cleanly
+        unsaved.append((f"/veriscan-probe/{prelude}", (_FRONTEND / "preludes" / prelude)
+                        .read_text()))
+        args += ["-include", f"/veriscan-probe/{prelude}"]
+    tu = ci.Index.create().parse(_PROBE_FILE, args=args, unsaved_files=unsaved,
+                                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
     names = set()
     for cursor in tu.cursor.get_children():
         if cursor.location.file is None or cursor.location.file.name != _PROBE_FILE:
@@ -273,6 +339,20 @@ def _declared_names(text: str, dialect: Dialect) -> frozenset[str]:
             names.add(cursor.spelling)
         if cursor.kind == ci.CursorKind.ENUM_DECL:
             names |= {c.spelling for c in cursor.get_children()}
+    for diagnostic in tu.diagnostics:
+        for opening in _UNDECLARED:
+            if diagnostic.spelling.startswith(opening):
+                names.add(diagnostic.spelling[len(opening):].split("'", 1)[0])
+    cpp = _Cpp(_PROBE_FILE)
+    predefined = set(cpp.macros)
+    cpp.parse(text, _PROBE_FILE)
+    while cpp.token() is not None:
+        pass
+    names |= {name for name, _ in cpp.directive_names}
+    for name, macro in cpp.macros.items():
+        if name not in predefined:
+            names |= {t.value for t in macro.value
+                      if t.type == cpp.t_ID and t.value not in (macro.arglist or ())}
     return frozenset(names)
 
 

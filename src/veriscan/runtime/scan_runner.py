@@ -33,7 +33,7 @@ import numpy as np
 import pyopencl as cl
 
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
-from veriscan.frontend.preprocess import Preprocessed, foreign_names, preprocess
+from veriscan.frontend.preprocess import Preprocessed, genericity_problems, preprocess
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
 from veriscan.runtime.opencl import Runtime, get_runtime
@@ -227,12 +227,10 @@ def _build_options(n: int) -> list[str]:
 def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
     """The kernel as the proof parsed it, refused if it names what the monoid defines."""
     text = preprocess(kernel.source, _origin(kernel), kernel.macros(n))
-    foreign = foreign_names(text, Dialect.OPENCL, (monoid.cl_source, BATCH_PRELUDE))
-    if foreign:
-        name, pos, side = foreign[0]
-        raise KernelSourceError(f"not generic: '{name}' is defined by {side}, so the kernel "
-                                f"would depend on the {monoid.name} monoid other than through "
-                                "TYPE, OPERATOR and IDENTITY", pos)
+    problems = genericity_problems(text, Dialect.OPENCL, (monoid.cl_source, BATCH_PRELUDE))
+    if problems:
+        pos, problem = problems[0]
+        raise KernelSourceError(f"not generic: {problem} (with the {monoid.name} monoid)", pos)
     missing = [name for name in REQUIRED_NAMES if name not in text.identifiers]
     if missing:
         raise KernelSourceError(
