@@ -36,7 +36,7 @@ from veriscan.errors import KernelSourceError, SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
-from veriscan.frontend.consteval import evaluate_constant
+from veriscan.frontend.consteval import evaluate_constant, has_side_effects
 from veriscan.frontend.cursors import (
     Outcome,
     children,
@@ -177,12 +177,20 @@ class KernelLowering:
             self.note(c, Outcome.CONSUMED)
 
     def constant(self, c: ci.Cursor, what: str) -> int | float:
-        """A compile-time constant operand (free of side effects), consumed whole."""
+        """A compile-time constant operand, such as a barrier's flags.
+
+        An operand with side effects, ``(out[0] = x, 0)``, is lowered (its
+        effects emitted in order) and must come out as a constant.
+        """
         value = evaluate_constant(c)
-        if value is None:
-            raise UnsupportedConstruct(f"{what} that is not a compile-time constant")
-        self.consume(c)
-        return value
+        if value is not None:
+            self.consume(c)
+            return value
+        if has_side_effects(c):
+            value = _folded_int(self.expr(c))
+            if value is not None:
+                return value
+        raise UnsupportedConstruct(f"{what} that is not a compile-time constant")
 
     def unwrap(self, c: ci.Cursor) -> ci.Cursor:
         """Skip parentheses and implicit conversions; refuse other unexposed expressions."""
@@ -819,6 +827,9 @@ class KernelLowering:
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
         args = list(c.get_arguments())
+        if any(a is None for a in args):
+            raise UnsupportedConstruct(f"call to '{c.spelling}' with an argument libclang "
+                                       "does not show")
         callee = [k for k in children(c) if k not in args]
         self.consume(*callee)  # the name of the function called
         decl = c.referenced
@@ -992,6 +1003,21 @@ def _two_children(c: ci.Cursor) -> tuple[ci.Cursor, ci.Cursor]:
     if len(kids) != 2:
         raise UnsupportedConstruct(f"{c.kind.name} with {len(kids)} operands")
     return kids[0], kids[1]
+
+
+def _folded_int(e: ir.Expr) -> int | None:
+    """The value of an integer constant, possibly under integer conversions."""
+    if isinstance(e, ir.Cast) and e.type.kind is ir.TypeKind.INT:
+        inner = _folded_int(e.operand)
+        if inner is None:
+            return None
+        inner &= (1 << e.type.bits) - 1
+        if e.type.signed and inner >> (e.type.bits - 1):
+            inner -= 1 << e.type.bits
+        return inner
+    if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    return None
 
 
 def _deeper_than(e: ir.Expr, limit: int) -> bool:

@@ -45,7 +45,7 @@ from veriscan.ir import nodes as ir
 
 K = ci.CursorKind
 # Deeper syntax trees are refused as bad input: the lowering recurses once per level.
-MAX_NESTING = 4000
+MAX_NESTING = 10000
 _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR,
           K.CXX_CONST_CAST_EXPR, K.CXX_DYNAMIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR,
           K.COMPOUND_LITERAL_EXPR}
@@ -113,7 +113,8 @@ def _flows(c: ci.Cursor, kind: ci.CursorKind | None, kids: list[ci.Cursor],
         if callee is not None and callee.kind == K.FUNCTION_DECL:
             params = list(callee.get_arguments())
             for param, arg in zip(params, c.get_arguments(), strict=False):
-                yield param.type, arg, f"passing an argument to '{callee.spelling}'"
+                if arg is not None:
+                    yield param.type, arg, f"passing an argument to '{callee.spelling}'"
     elif kind == K.RETURN_STMT and exprs and fn_result is not None:
         yield fn_result, exprs[0], "a return value"
     elif kind == K.CONDITIONAL_OPERATOR and len(exprs) == 3:
@@ -140,8 +141,10 @@ def _conversion(at: ci.Cursor, target: ci.Type, source: ci.Cursor,
             return None
         if dst_unit is None or src_unit is None:
             return _address_leak(at, target, source, src_unit, how)
-    if ty.type_key(dst_unit) == ty.type_key(src_unit):
-        return None
+    if ty.type_key(dst_unit) == ty.type_key(src_unit) or (
+            (ty.sugar_lost(dst_unit) or ty.sugar_lost(src_unit))
+            and ty.type_key(dst_unit.get_canonical()) == ty.type_key(src_unit.get_canonical())):
+        return None  # ``auto`` keeps only the canonical type: compare what is left
     generic = ty.mentions_generic(dst_unit) or ty.mentions_generic(src_unit)
     if ty.type_kind(target.get_canonical()) in _REFERENCES:
         what = f"{how} binds a reference to {_name(dst_unit)} to a {_name(src_unit)} object"

@@ -77,6 +77,13 @@ def _desugar(t: ci.Type) -> ci.Type:
     return t.get_canonical()
 
 
+def sugar_lost(t: ci.Type) -> bool:
+    """Whether libclang shows ``t`` only through its canonical type (``auto``,
+    ``decltype``), so that whether it was TYPE cannot be told."""
+    kind = type_kind(_desugar(t))
+    return kind is None or kind in (ci.TypeKind.AUTO, ci.TypeKind.UNEXPOSED)
+
+
 def unit_type(t: ci.Type) -> ci.Type | None:
     """What a pointer or array value points at (its unit of access), else None."""
     t = _desugar(t)
