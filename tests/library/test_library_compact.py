@@ -17,7 +17,7 @@ def test_keeps_exactly_the_flagged_elements_in_order(n, density, algorithm):
     kept, count, info = veriscan.compact(values, flags, algorithm=algorithm, info=True)
     assert count == int(flags.sum())
     assert np.array_equal(kept, values[flags])
-    assert info.path == ("host" if algorithm == "auto" and n < 2**16 else "device")
+    assert info.path == ("host" if algorithm == "auto" and n < 2**18 else "device")
 
 
 @pytest.mark.parametrize("algorithm", ["host", "device"])

@@ -39,7 +39,7 @@ from veriscan.monoids.cltypes import scalar_name
 INDEX_DTYPE = np.dtype(np.uint32)
 SCATTER_GROUP = 64
 # Below this many elements NumPy's boolean indexing beats three launches on PoCL.
-HOST_LIMIT = 1 << 16
+HOST_LIMIT = 1 << 18
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ OPERATORS_FILE = LIBRARY_KERNELS / "operators" / "numpy_ops.cl"
 
 
 def is_numpy_op(op: object) -> bool:
-    return isinstance(op, str) and op.strip().lower() in UFUNCS
+    return isinstance(op, str) and (op in UFUNCS or op.strip().lower() in UFUNCS)
 
 
 @cache

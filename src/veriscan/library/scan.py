@@ -24,6 +24,7 @@ queue, with no host round trip.
 
 from __future__ import annotations
 
+import functools
 import operator
 from dataclasses import dataclass
 from typing import Any
@@ -53,7 +54,7 @@ HOST = "host"
 DEVICE = "device"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ScanPlan:
     """One call, decided: what runs where, on what, into what."""
 
@@ -61,7 +62,6 @@ class ScanPlan:
     monoid: Monoid
     ufunc: np.ufunc | None     # NumPy's equivalent, for the host path
     axis: int
-    lines: AxisShape
     inclusive: bool
     path: str                  # "host", "runs", "blocks" or "axis"
     backend: Backend | None
@@ -70,6 +70,11 @@ class ScanPlan:
     @property
     def shape(self) -> tuple[int, ...]:
         return tuple(int(s) for s in self.x.shape)
+
+    @property
+    def lines(self) -> AxisShape:
+        """The array as outer x len x inner around the scanned axis."""
+        return AxisShape.of(self.x.shape, self.axis) if self.x.ndim else AxisShape(1, 1, 1)
 
 
 def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: str = "auto",
@@ -112,7 +117,8 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
     if algorithm not in (*ALGORITHMS, HOST, DEVICE):
         raise VeriscanError(f"unknown scan algorithm '{algorithm}'; choose one of "
                             + ", ".join((*ALGORITHMS, HOST, DEVICE)))
-    x = as_any_array(x, "x")
+    if type(x) is not np.ndarray:  # the common case skips the general conversion
+        x = as_any_array(x, "x")
     on_device = not isinstance(x, np.ndarray)
     if axis is None:
         x = x.reshape(-1) if x.ndim != 1 else x
@@ -122,21 +128,21 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
     monoid, ufunc = scan_monoid(op, x.dtype, dtype, out)
     if out is not None:
         _check_out(out, x.shape, on_device)
-    lines = AxisShape.of(x.shape, axis) if x.ndim else AxisShape(1, 1, 1)
-    small = lines.size < HOST_LIMIT and algorithm == "auto" and device is None
+    small = x.size < HOST_LIMIT and algorithm == "auto" and device is None
     if ufunc is not None and not on_device and (algorithm == HOST or small):
-        return ScanPlan(x, monoid, ufunc, axis, lines, inclusive, HOST, None, out)
+        return ScanPlan(x, monoid, ufunc, axis, inclusive, HOST, None, out)
     if algorithm == HOST:
         raise VeriscanError("algorithm='host' needs a NumPy array and a built-in operator ("
                             + ", ".join(UFUNCS) + ")")
     backend = backend_for(device, [x])
+    lines = AxisShape.of(x.shape, axis) if x.ndim else AxisShape(1, 1, 1)
     if lines.lines == 1:
         path = resolve_algorithm("auto" if algorithm == DEVICE else algorithm, backend)
     elif on_device and x.ndim > 1:
         raise VeriscanError("device arrays are scanned as 1-D; pass axis=None or a 1-D array")
     else:
         path = "axis"
-    return ScanPlan(x, monoid, ufunc, axis, lines, inclusive, path, backend, out)
+    return ScanPlan(x, monoid, ufunc, axis, inclusive, path, backend, out)
 
 
 def run_plan(plan: ScanPlan) -> Any:
@@ -172,11 +178,10 @@ def run_plan(plan: ScanPlan) -> Any:
 def _host_scan(plan: ScanPlan) -> np.ndarray:
     """NumPy's loop, with the exclusive form built from the inclusive one shifted by one."""
     acc = plan.monoid.dtype
-    result = plan.out if plan.out is not None else np.empty(plan.shape, acc)
     if plan.inclusive:
-        plan.ufunc.accumulate(plan.x, axis=plan.axis, dtype=acc, out=result)
-        return result
-    if plan.lines.size == 0:
+        return plan.ufunc.accumulate(plan.x, plan.axis, acc, plan.out)
+    result = plan.out if plan.out is not None else np.empty(plan.x.shape, acc)
+    if plan.x.size == 0:
         return result
     src = np.moveaxis(plan.x, plan.axis, -1)
     dst = np.moveaxis(result, plan.axis, -1)
@@ -190,23 +195,30 @@ def scan_monoid(op: str | Monoid, dtype_in: np.dtype, dtype: Any,
                 out: np.ndarray | None = None) -> tuple[Monoid, np.ufunc | None]:
     """The monoid to scan with, and NumPy's ufunc for it when there is one."""
     if is_numpy_op(op):
-        name = op.strip().lower()
-        check_supported(dtype_in, "x")
-        if dtype is not None:
-            acc = np.dtype(dtype)          # NumPy's TypeError for a bad dtype
-        elif out is not None and isinstance(out, np.ndarray):
-            acc = out.dtype                # as ufunc.accumulate: out's dtype by default
+        # as ufunc.accumulate: out's dtype is the default accumulator when out is given
+        if dtype is None:
+            wanted = out.dtype if isinstance(out, np.ndarray) else None
         else:
-            acc = accumulator_dtype(name, dtype_in)
-        if acc != dtype_in:
-            np.result_type(dtype_in, acc)  # NumPy's TypeError when no cast exists
-        return numpy_monoid(name, acc), UFUNCS[name]
+            wanted = np.dtype(dtype)  # NumPy's TypeError for a bad dtype
+        return _numpy_rule(op, dtype_in, wanted)
     monoid = resolve_monoid(op, dtype_in)
     if dtype is not None and np.dtype(dtype) != monoid.dtype:
         raise VeriscanError(f"monoid '{monoid.name}' works on {monoid.dtype}; "
                             f"dtype={np.dtype(dtype)} is only for the built-in arithmetic "
                             "operators")
     return monoid, None
+
+
+@functools.lru_cache(maxsize=256)
+def _numpy_rule(op: str, dtype_in: np.dtype, dtype: np.dtype | None) -> tuple[Monoid, np.ufunc]:
+    """Built-in operator, input dtype and dtype= to (monoid, ufunc); cached, since small
+    scans are dominated by this bookkeeping."""
+    name = op.strip().lower()
+    check_supported(dtype_in, "x")
+    acc = accumulator_dtype(name, dtype_in) if dtype is None else dtype
+    if acc != dtype_in:
+        np.result_type(dtype_in, acc)  # NumPy's TypeError when no cast exists
+    return numpy_monoid(name, acc), UFUNCS[name]
 
 
 def normalize_axis(axis: Any, ndim: int) -> int:
