@@ -1,0 +1,21 @@
+// veriscan: inclusive threads=n
+// expect: violation
+// run: verify --n 4,16
+// run: check --n 4
+// truth: `sizeof(TYPE) == 4` is true in the proof (TYPE stands for int) and for int add, so the scan is right there, but any other element size copies the input instead. PoCL, long add (int64) on 1..4: out = 1 2 3 4 (should be 1 3 6 10); int add on 1..4: 1 3 6 10.
+__kernel void scan(__global const TYPE *in, __global TYPE *out)
+{
+    __local TYPE buf[N];
+    uint tid = (uint)get_local_id(0);
+    buf[tid] = in[tid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint offset = 1; offset < N; offset *= 2) {
+        TYPE left = IDENTITY;
+        if (tid >= offset)
+            left = buf[tid - offset];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        buf[tid] = OPERATOR(left, buf[tid]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[tid] = sizeof(TYPE) == 4 ? buf[tid] : in[tid];
+}
