@@ -101,7 +101,7 @@ CASES = [
     (["spec", "left_rotation", "--draw", "--n", "0"], 3, "at least 1"),
     (["spec", "left_rotation", "--draw", "--n", "4", "--out", "{EMPTY}"], 3,
      "not a directory"),
-    (["spec", "left_rotation", "--timeout", "0"], 3, "--timeout"),
+    (["spec", "left_rotation", "--rlimit", "0"], 3, "--rlimit"),
     (["spec", "left_rotation", "--sarif", "/dev/null"], 3, "not a regular file"),
     (["spec", "{DIR}"], 3, "is a directory"),
     (["spec", "{EMPTY}"], 3, "is empty"),

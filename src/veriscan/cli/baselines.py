@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "voigtlander-test", help="run Voigtländer's n(n+1)/2 + n-1 tests of a scan kernel",
         description="Run Voigtländer's 0-1-2 tests (f1 and f2 on {0,1,2}) on a device, "
                     "batched one test per work group. --n is required ('all' may take hours).")
-    add_kernel_args(v, n_required=True)
+    add_kernel_args(v, n_note="required")
     add_device_arg(v)
     add_progress_arg(v)
     v.set_defaults(func=run_voigtlander)
@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "sheeran-test", help="run Sheeran's list-concatenation test of a scan kernel",
         description="Run the kernel once with the free monoid (lists of indices under "
                     "concatenation): exact, but every element is a list of up to n indices.")
-    add_kernel_args(s, n_required=True)
+    add_kernel_args(s, n_note="required")
     add_device_arg(s)
     add_progress_arg(s)
     s.set_defaults(func=run_sheeran)

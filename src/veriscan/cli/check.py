@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "--n all, every power-of-two size up to 2^31): no data race, no barrier "
                     "divergence, every access in bounds. Exit 0 verified, 1 violation (with "
                     "witness), 2 unknown (with reason), 3 bad input.")
-    add_kernel_args(p)
+    add_kernel_args(p, n_note="for a scan kernel; without it, give a launch")
     add_sarif_arg(p)
     add_progress_arg(p)
     p.add_argument("--groups", type=int, default=None, metavar="G",

@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "with a line from the wire of its other operand (one picture per size). "
                     "Exit 0 when every output is the right prefix, 1 when some is not (the "
                     "picture shows where), 3 for kernels with no circuit to show.")
-    add_kernel_args(p, n_default=f"16; at most {MAX_DRAW_N}")
+    add_kernel_args(p, n_note=f"default: 16; at most {MAX_DRAW_N}")
     p.add_argument("--out", default="circuits", metavar="DIR",
                    help="directory for the pictures (default: ./circuits)")
     p.set_defaults(func=run)

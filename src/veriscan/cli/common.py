@@ -35,23 +35,21 @@ MAX_N = 1 << 31
 
 
 def add_kernel_args(p: argparse.ArgumentParser, sizes: bool = True,
-                    n_required: bool = False, n_default: str | None = None) -> None:
+                    n_note: str = "optional") -> None:
     """The kernel, its entry point, sizes, scan mode, macros and ``--json``.
 
-    ``n_required`` and ``n_default`` only change the help text: the value is
-    checked by :func:`parse_sizes`, so that a missing ``--n`` is bad input
-    with the same message on every command.
+    ``n_note`` ("required", "default: 16", ...) only changes the help text:
+    the value is checked by :func:`parse_sizes`, so that a missing ``--n`` is
+    bad input with the same message on every command.
     """
     p.add_argument("kernel", help="OpenCL C (.cl) or CUDA C (.cu) file, or a shipped "
                                   "kernel's name (see `veriscan kernels`)")
     p.add_argument("--kernel", dest="entry", metavar="NAME",
                    help="entry point when the file has several kernels")
     if sizes:
-        need = ("required" if n_required else
-                f"default: {n_default}" if n_default else "optional")
         p.add_argument("--n", default=None, metavar="N|all",
                        help=f"element count, a power of two (2, 4, 8, ...), a comma list of "
-                            f"them, or 'all' for every power of two up to the limit ({need})")
+                            f"them, or 'all' for every power of two up to the limit ({n_note})")
         p.add_argument("--threads", metavar="EXPR",
                        help="work-items as an expression in n, e.g. 'n' or 'n/2' "
                             "(default: the kernel header's threads=, else n)")

@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "and check out[k] = (0,k) (exclusive: 1, then (0,k-1)). A pass is a test "
                     "result; `veriscan verify` adds the race-freedom and genericity proofs "
                     "that make it a proof of correctness for every monoid.")
-    add_kernel_args(p, n_default="all, every power of two up to the device limit")
+    add_kernel_args(p, n_note="default: all, every power of two up to the device limit")
     add_device_arg(p)
     add_progress_arg(p)
     p.set_defaults(func=run)

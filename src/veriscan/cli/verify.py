@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
                     "device; in that order, stopping at the first failure. KERNEL may be "
                     "'all' (every shipped scan kernel) or 'library' (the library's pipelines "
                     "and primitives).")
-    add_kernel_args(p, n_required=True)
+    add_kernel_args(p, n_note="required, except for 'library', which takes any n")
     add_device_arg(p)
     p.add_argument("--certificate", metavar="FILE", type=Path,
                    help="write a JSON record of every step (written atomically; a regular "
