@@ -97,6 +97,9 @@ class Outcome(Enum):
     CONSUMED = "consumed"  # read as compile-time information (types, constants)
 
 
+_RANK = {Outcome.CONSUMED: 0, Outcome.LOWERED: 1, Outcome.REFUSED: 2}
+
+
 @dataclass
 class CursorAudit:
     """What the lowering did with each cursor it met, and which subtrees it lowered."""
@@ -105,8 +108,8 @@ class CursorAudit:
     roots: list[ci.Cursor] = field(default_factory=list)
 
     def note(self, c: ci.Cursor, outcome: Outcome) -> None:
-        # A refusal wins: the whole statement became Unsupported.
-        if self.outcomes.get(c) is not Outcome.REFUSED:
+        # A refusal wins (the whole statement became Unsupported), then a rule.
+        if _RANK[outcome] >= _RANK.get(self.outcomes.get(c), -1):  # type: ignore[arg-type]
             self.outcomes[c] = outcome
 
     def unaccounted(self) -> Iterator[ci.Cursor]:

@@ -184,7 +184,7 @@ class KernelLowering:
         """
         value = evaluate_constant(c)
         if value is not None:
-            self.consume(c)
+            self.consume(c, *children(c))
             return value
         if has_side_effects(c):
             value = _folded_int(self.expr(c))
