@@ -16,6 +16,7 @@ Paths are checked before any work starts, so bad input costs nothing.
 
 from __future__ import annotations
 
+import glob
 import os
 import stat
 import tempfile
@@ -45,8 +46,12 @@ def check_output_file(path: Path, option: str) -> None:
         raise OutputPathError(f"{option} {path}: folder '{parent}' is not writable")
 
 
-def check_output_dir(path: Path, option: str) -> None:
-    """Fail (bad input) unless ``path`` is a directory or can be created as one."""
+def check_output_dir(path: Path, option: str, stem: str = "") -> None:
+    """Fail (bad input) unless ``path`` is a directory or can be created as one.
+
+    Pictures are written as ``STEM_*`` files in it: an existing entry of that
+    name that is not a regular file (a link, a device) is refused as well.
+    """
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -59,6 +64,12 @@ def check_output_dir(path: Path, option: str) -> None:
                                   f"({_kind(info.st_mode)}); give a folder for the pictures")
         if not os.access(path, os.W_OK):
             raise OutputPathError(f"{option} {path}: folder is not writable")
+        for entry in path.glob(f"{glob.escape(stem)}_*") if stem else ():
+            mode = os.lstat(entry).st_mode
+            if not stat.S_ISREG(mode):
+                raise OutputPathError(f"{option} {path}: {entry.name} exists and is not a "
+                                      f"regular file ({_kind(mode)}); veriscan would write "
+                                      "a picture there")
         return
     ancestor = _parent(path)
     while not ancestor.exists() and ancestor != ancestor.parent:

@@ -160,6 +160,15 @@ def test_symlinked_output_is_refused_and_kept(cli, tmp_path: Path) -> None:
     assert link.is_symlink() and target.read_text() == "keep"
 
 
+def test_picture_over_a_link_is_refused(cli, tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep")
+    (tmp_path / "kogge_stone_circuit_n4.png").symlink_to(target)
+    out = cli("circuit", "kogge_stone", "--n", "4", "--out", tmp_path)
+    assert out.code == 3 and "symbolic link" in out.doc["error"]["message"]
+    assert target.read_text() == "keep"
+
+
 def test_every_document_names_the_tool_version_and_command(cli) -> None:
     from veriscan import __version__
 

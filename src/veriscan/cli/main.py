@@ -102,7 +102,7 @@ def _check_output_paths(args: argparse.Namespace) -> None:
             check_output_file(args.__dict__[option], f"--{option}")
     if getattr(args, "out", None) is not None and (args.command == "circuit"
                                                   or getattr(args, "draw", False)):
-        check_output_dir(Path(args.out), "--out")
+        check_output_dir(Path(args.out), "--out", Path(args.kernel).stem)
 
 
 def _fail(as_json: bool, status: str, code: int, message: str,
