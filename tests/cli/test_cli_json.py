@@ -108,6 +108,7 @@ CASES = [
     (["spec", "{MISSING}"], 3, "no kernel file"),
     # the rest
     (["kernels"], 0, "kogge_stone"),
+    (["devices"], 0, "pocl"),
     ([], 3, "required"),
     (["no-such-command"], 3, "invalid choice"),
     (["check"], 3, "required"),
@@ -210,6 +211,15 @@ def test_ctrl_c_is_exit_130_with_a_document(cli, monkeypatch) -> None:
     monkeypatch.setattr(veriscan.check, "check_scan_kernel", interrupted)
     out = cli("check", "kogge_stone", "--n", "4")
     assert out.code == 130 and out.doc["status"] == "interrupted"
+
+
+def test_abbreviated_json_flag_still_gets_the_error_document(capsys) -> None:
+    import json
+
+    from veriscan.cli.main import main
+
+    assert main(["check", "kogge_stone", "--n", "3", "--js"]) == 3
+    assert json.loads(capsys.readouterr().out)["status"] == "bad_input"
 
 
 def test_version_flag(capsys) -> None:

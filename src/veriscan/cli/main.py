@@ -74,6 +74,7 @@ def _main(words: list[str]) -> int:
     run = start_run(next((w for w in words if not w.startswith("-")), ""), "--json" in words)
     try:
         args = build_parser().parse_args(words)
+        run.as_json = bool(getattr(args, "json", False))  # argparse also takes --js for --json
         _check_output_paths(args)
         return int(args.func(args))
     except UsageError as exc:
