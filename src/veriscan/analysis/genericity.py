@@ -4,8 +4,13 @@ A generic kernel may copy ``TYPE`` values, combine them with ``OPERATOR`` and
 use ``IDENTITY``; it must never look at them (a condition, an address, an
 arithmetic operator, a cast) or mix them with other values.  Only then does
 the interval test, run with one monoid, speak for every monoid (001 Thm 5.3).
-The front end keeps implicit conversions as ``Cast`` nodes, so every way a
-``TYPE`` value can leak shows up as one of the cases below.
+The front end keeps implicit conversions of values as ``Cast`` nodes, so every
+way a ``TYPE`` value can leak shows up as one of the cases below; conversions
+of *pointers* and questions about the type itself (``sizeof(TYPE)``) never
+reach the IR as values, so the front end reports those as ``Unsupported``
+statements that break genericity (:mod:`veriscan.frontend.typeflow`).  As a
+second line, a load whose variable and array disagree on being ``TYPE`` is
+reported here too.
 """
 
 from __future__ import annotations
@@ -38,7 +43,16 @@ def uses_generic_type(kernel: ir.Kernel) -> bool:
 
 def genericity_issues(kernel: ir.Kernel) -> list[GenericityIssue]:
     issues: list[GenericityIssue] = []
+    element_types = {a.name: a.type for a in kernel.arrays}
+    element_types.update({p.name: p.type for p in kernel.params if p.is_pointer})
     for stmt in walk(kernel.body):
+        if isinstance(stmt, ir.Load) and stmt.array in element_types:
+            loaded = kernel.var_types.get(stmt.target)
+            stored = element_types[stmt.array]
+            if loaded is not None and (loaded.kind is ir.TypeKind.GENERIC) != (
+                    stored.kind is ir.TypeKind.GENERIC):
+                issues.append(GenericityIssue(stmt.pos, f"an element of {stmt.array} "
+                                              f"({stored}) is read as {loaded}"))
         for root in stmt_exprs(stmt):
             for e in sub_exprs(root):
                 message = _expr_issue(e)
