@@ -3,9 +3,9 @@
  * (in, out) and nothing else, so every command must refuse it as bad input
  * (it once crashed `verify` and `interval-test` with a TypeError). */
 __kernel void scan(__global const TYPE *in, __global TYPE *out, int unused) {
-    int t = get_local_id(0);
+    uint t = (uint)get_local_id(0);
     TYPE acc = IDENTITY;
-    for (int j = 0; j <= t; j++) {
+    for (uint j = 0; j <= t; j++) {
         acc = OPERATOR(acc, in[j]);
     }
     out[t] = acc;

@@ -3,9 +3,9 @@
  * later writes its own prefix there: a write-write race between different
  * work-items in one barrier interval.  SARIF must point at line 9. */
 __kernel void scan(__global const TYPE *in, __global TYPE *out) {
-    int t = get_local_id(0);
+    uint t = (uint)get_local_id(0);
     TYPE acc = IDENTITY;
-    for (int j = 0; j <= t; j++) acc = OPERATOR(acc, in[j]);
+    for (uint j = 0; j <= t; j++) acc = OPERATOR(acc, in[j]);
     out[0] = in[0];
     out[t] = acc;
 }
