@@ -61,3 +61,10 @@ def test_cuda_references_alias_what_they_are_bound_to() -> None:
     # taken at the call would have returned 10.
     assert memory["out"] == {0: 40, 1: 20, 4: 3, 5: 4, 8: 106, 9: 107, 12: 40}
     assert memory["total"] == {0: 6}
+
+
+def test_code_run_by_attributes_or_static_locals_is_refused() -> None:
+    kernel = parse_kernel(KERNELS / "faithful.cu", entry="k_hidden_code")
+    refused = [s.construct for s in walk(kernel.body) if isinstance(s, ir.Unsupported)]
+    assert refused[0] == "attribute on local variable 'held'"
+    assert refused[1].startswith("static local variable 'ticket'")

@@ -275,7 +275,15 @@ class KernelLowering:
         pos = self.pos(c)
         kids = children(c)
         init = var_initializer(c, kids)
-        # Type names, attributes, array extents: compile-time information only.
+        if c.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN):
+            raise UnsupportedConstruct(f"{c.storage_class.name.lower()} local variable "
+                                       f"'{c.spelling}' (one object for all calls and threads)")
+        attributes = [k for k in kids if k.kind.is_attribute()
+                      and k.kind not in (K.ANNOTATE_ATTR, K.ALIGNED_ATTR)]
+        if attributes:
+            # cleanup(f) runs code at the end of the scope; none is modelled.
+            raise UnsupportedConstruct(f"attribute on local variable '{c.spelling}'")
+        # Type names, CUDA qualifiers, array extents: compile-time information only.
         self.consume(*(k for k in kids if init is None or k != init))
         if ty.is_array(t):
             dims = ty.array_dims(t)

@@ -24,3 +24,13 @@ __global__ void k_references(int *out)
     if (t == 0)
         out[12] = read_late(out[0], out);
 }
+
+/* Code that runs without a statement of its own: refused, never skipped. */
+__device__ void release(int *p) { *p += 1; }
+__device__ int next_ticket() { static int ticket = 0; return ticket++; }
+
+__global__ void k_hidden_code(int *out)
+{
+    int held __attribute__((cleanup(release))) = 0;
+    out[threadIdx.x] = held + next_ticket();
+}
