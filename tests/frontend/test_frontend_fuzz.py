@@ -130,3 +130,16 @@ def test_nesting_beyond_the_limit_is_bad_input_with_a_position(tmp_path: Path) -
     with pytest.raises(KernelSourceError, match="levels deep") as caught:
         parse_kernel(tmp_path / "deep.cl", source=_deep("sum", 12000))
     assert caught.value.pos is not None and caught.value.pos.line == 3
+
+
+def test_without_a_lowering_thread_deep_kernels_are_still_clean_errors(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no big-stack thread can start, the lowering runs under the normal
+    recursion limit: small kernels lower, deep ones are bad input, nothing crashes."""
+    def refuse(self: object) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr("threading.Thread.start", refuse)
+    assert parse_kernel(tmp_path / "small.cl", source=_deep("sum", 20)).body
+    with pytest.raises(KernelSourceError, match="levels deep"):
+        parse_kernel(tmp_path / "deep.cl", source=_deep("sum", 2000))

@@ -59,7 +59,8 @@ _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
 SPILL_DEPTH = 48
 # The lowering recurses a few frames per syntax level; it runs on a thread with
 # room for MAX_NESTING levels.
-_RECURSION_LIMIT = 40 * MAX_NESTING
+_FRAMES_PER_LEVEL = 8  # a generous estimate; the thread gets five times that
+_RECURSION_LIMIT = 5 * _FRAMES_PER_LEVEL * MAX_NESTING
 _STACK_BYTES = 512 * 1024 * 1024
 
 
@@ -232,12 +233,13 @@ class KernelLowering:
         """The kernel body as IR, led by one ``Unsupported`` per type leak."""
         if self._audit is not None:
             self._audit.roots.append(body)
-        leaks = type_leaks(body, None, self.file)
+        flow = type_leaks(body, None, self.file)
         with self.block() as out:
-            for leak in leaks:
+            for leak in flow.leaks:
                 self.emit(ir.Unsupported(self.pos(leak.cursor), leak.construct,
                                          leak.breaks_genericity))
-            _run_deep(lambda: self.stmt(body), SourcePos(self.file, body.location.line))
+            _run_deep(lambda: self.stmt(body), flow.depth,
+                      SourcePos(self.file, body.location.line))
         return out
 
     def stmt(self, c: ci.Cursor) -> None:
@@ -1038,14 +1040,15 @@ def _deeper_than(e: ir.Expr, limit: int) -> bool:
     return True
 
 
-def _run_deep(work: Callable[[], None], where: SourcePos) -> None:
-    """Run the recursive lowering with room for :data:`MAX_NESTING` syntax levels.
+def _run_deep(work: Callable[[], None], depth: int, where: SourcePos) -> None:
+    """Run the recursive lowering of a syntax tree ``depth`` levels deep.
 
     Python's default recursion limit stops near 1000 frames, which a few
     hundred terms of one expression reach; raising it on the caller's own
     stack could overflow the C stack instead.  So the work runs on a thread
-    with a large stack and a raised limit (both restored afterwards), and if
-    the limit is still hit the kernel is reported as too deeply nested.
+    with a large stack and a raised limit (both restored afterwards).  Where
+    no such thread can be started it runs here under the normal limit, for
+    trees shallow enough to fit it; deeper ones are reported as bad input.
     """
     failure: list[BaseException] = []
 
@@ -1055,21 +1058,27 @@ def _run_deep(work: Callable[[], None], where: SourcePos) -> None:
         except BaseException as exc:  # re-raised on the caller's thread below
             failure.append(exc)
 
+    too_deep = KernelSourceError(f"the kernel nests {depth} levels deep, more than the front "
+                                 "end can lower here", where)
     old_limit = sys.getrecursionlimit()
-    old_stack = threading.stack_size(_STACK_BYTES)
-    sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
     try:
+        old_stack = threading.stack_size(_STACK_BYTES)
         worker = threading.Thread(target=contextvars.copy_context().run, args=(target,),
                                   name="veriscan-lowering")
-        worker.start()
-        worker.join()
-    finally:
-        threading.stack_size(old_stack)
-        sys.setrecursionlimit(old_limit)
+        sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
+        try:
+            worker.start()
+            worker.join()
+        finally:
+            threading.stack_size(old_stack)
+            sys.setrecursionlimit(old_limit)
+    except (RuntimeError, ValueError):  # no big-stack thread here: lower on this one
+        if depth * _FRAMES_PER_LEVEL > old_limit:
+            raise too_deep from None
+        target()
     if failure:
         if isinstance(failure[0], RecursionError):
-            raise KernelSourceError("the kernel is nested too deeply for the front end to "
-                                    "lower", where) from None
+            raise too_deep from None
         raise failure[0]
 
 

@@ -62,14 +62,24 @@ class TypeLeak:
     breaks_genericity: bool
 
 
-def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> list[TypeLeak]:
+@dataclass(frozen=True)
+class TypeFlow:
+    """What one walk found: the leaks, and the deepest nesting (inlining included)."""
+
+    leaks: list[TypeLeak]
+    depth: int
+
+
+def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> TypeFlow:
     """All leaks in ``body`` (a function body whose result type is ``result``)
     and in the bodies of the functions it calls."""
     leaks: list[TypeLeak] = []
+    deepest = 0
     called: set[ci.Cursor] = set()
     stack: list[tuple[ci.Cursor, ci.Type | None, int]] = [(body, result, 0)]
     while stack:
         c, fn_result, depth = stack.pop()
+        deepest = max(deepest, depth)
         if depth > MAX_NESTING:
             loc = c.location
             raise KernelSourceError(
@@ -93,7 +103,8 @@ def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> list[TypeL
                 stack.extend((ch, definition.result_type, depth + 1)
                              for ch in children(definition) if ch.kind == K.COMPOUND_STMT)
         stack.extend((ch, fn_result, depth + 1) for ch in kids)
-    return sorted(leaks, key=lambda leak: (leak.cursor.location.line, leak.cursor.location.column))
+    leaks.sort(key=lambda leak: (leak.cursor.location.line, leak.cursor.location.column))
+    return TypeFlow(leaks, deepest)
 
 
 def _flows(c: ci.Cursor, kind: ci.CursorKind | None, kids: list[ci.Cursor],
