@@ -222,6 +222,16 @@ def test_abbreviated_json_flag_still_gets_the_error_document(capsys) -> None:
     assert json.loads(capsys.readouterr().out)["status"] == "bad_input"
 
 
+def test_spec_draw_says_where_the_pictures_went(capsys, tmp_path: Path) -> None:
+    from veriscan.cli.main import main
+
+    out = tmp_path / "pictures"
+    assert main(["spec", "left_rotation", "--draw", "--n", "4", "--out", str(out)]) == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    drawn = sorted(out.iterdir())
+    assert drawn and f"{len(drawn)} pictures written to {out.resolve()}" in printed
+
+
 def test_version_flag(capsys) -> None:
     from veriscan import __version__
     from veriscan.cli.main import main
