@@ -7,7 +7,11 @@ part is left), then let every part finish with its offset.
 * ``runs`` (coarsened, work-efficient): few work-items, each owning a long
   contiguous run that it reduces and later scans sequentially.  Three passes
   over memory (read, read, write), vector-friendly loops: the fast path on
-  CPUs, where PoCL runs each work group on one core.
+  CPUs, where PoCL runs each work group on one core.  With at most
+  ``FUSED_RUNS`` runs (always on a CPU) the scan of the totals is folded into
+  the final kernel, each run combining the totals before it: two launches in
+  all, one for a single run, since on a busy CPU every launch costs a wake-up
+  of the device's threads.
 * ``blocks`` (the classic GPU form): one work group per BLOCK elements scans
   its block with an up-sweep/down-sweep tree in local memory and keeps the
   block total; a last kernel combines each element with its block's offset.
@@ -48,6 +52,8 @@ GPU_MAX_RUNS = 1 << 16
 BLOCK = 512
 # Work-items per group for one-element-per-item kernels.
 ELEMENT_GROUP = 64
+# Up to this many runs, each run combines the totals before it itself (runs_scan_totals).
+FUSED_RUNS = 64
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,15 @@ class ScanPipeline:
         defines = self._defines(not inclusive)
         sizes = (layout.items,), (layout.local,)
         scalars = {"n": n, "run": layout.run}
+        if layout.items <= FUSED_RUNS:
+            totals = self._alloc(layout.items, "run totals")
+            if layout.runs > 1:
+                self._launch(make_launch("runs_scan", "runs_reduce", *sizes, defines,
+                                         {"in": n, "totals": layout.items}, scalars), src, totals)
+            self._launch(make_launch("runs_scan", "runs_scan_totals", *sizes, defines,
+                                     {"in": n, "out": n, "totals": layout.items}, scalars),
+                         src, dst, totals)
+            return
         if layout.runs == 1:
             offsets = self._identity(layout.items)
         else:

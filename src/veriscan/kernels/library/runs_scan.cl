@@ -3,7 +3,10 @@
 // Work-item g owns the contiguous run [g*run, g*run + run) of the input, clipped
 // to n.  The pipeline is: runs_reduce (one total per run), an exclusive scan of
 // those totals (recursively, by the host), runs_scan (each run scanned
-// sequentially, starting from its offset).  Each work-item touches only its own
+// sequentially, starting from its offset).  With few runs (a CPU: a handful per
+// core) runs_scan_totals replaces the last two steps: each work-item first
+// combines the totals of the runs before its own (at most a few dozen reads),
+// then scans its run, so the whole scan is two launches (one for a single run).  Each work-item touches only its own
 // run and its own total/offset slot, so no two work-items ever access the same
 // element and no barrier is needed.  Generic: values of TYPE flow only through
 // OPERATOR, IDENTITY, loads and stores.
@@ -34,6 +37,28 @@ __kernel void runs_scan(__global const TYPE *in, __global TYPE *out,
     const uint start = g * run;
     const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
     TYPE acc = offsets[g];
+    for (uint k = 0; k < len; k++) {
+        const TYPE x = in[start + k];
+#if SCAN_EXCLUSIVE
+        out[start + k] = acc;
+        acc = OPERATOR(acc, x);
+#else
+        acc = OPERATOR(acc, x);
+        out[start + k] = acc;
+#endif
+    }
+}
+
+__kernel void runs_scan_totals(__global const TYPE *in, __global TYPE *out,
+                               __global const TYPE *totals, const uint n, const uint run)
+{
+    const uint g = get_global_id(0);
+    const uint start = g * run;
+    const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    TYPE acc = IDENTITY;
+    for (uint t = 0; t < g; t++) {
+        acc = OPERATOR(acc, totals[t]);
+    }
     for (uint k = 0; k < len; k++) {
         const TYPE x = in[start + k];
 #if SCAN_EXCLUSIVE
