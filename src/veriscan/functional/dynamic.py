@@ -19,16 +19,25 @@ Oclgrind simulates every work-item, so it runs only sizes up to
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from veriscan.errors import VeriscanError
-from veriscan.runtime.oclgrind import DETECTOR_ENV, Report, is_oclgrind, parse_reports
-from veriscan.runtime.worker import DeviceCrash, DeviceTimeout, DeviceWorker
+from veriscan.runtime.oclgrind import (
+    DETECTOR_ENV,
+    UNINITIALIZED_ENV,
+    Report,
+    is_oclgrind,
+    parse_reports,
+)
+from veriscan.runtime.worker import DeviceCrash, DeviceTimeout, DeviceWorker, Reply
 from veriscan.verdict import Status, Verdict, unknown, violation
 
 if TYPE_CHECKING:
@@ -43,6 +52,10 @@ OCLGRIND_MAX_N = 256  # Oclgrind runs sizes up to here (it simulates every work-
 SHOWN_REPORTS = 5  # reports spelled out in a witness; the count covers all
 PATTERNS = ("zeros", "ones", "iota", "reversed", "random")
 DISAGREEMENT = "internal disagreement, please report"
+ANNOTATIONS = (Path(__file__).resolve().parents[1] / "runtime" / "cl"
+               / "annotations_prelude.cl").read_text()
+_PLUGIN_FAILED = re.compile(r"FATAL ERROR \([^)]*Uninitialized")
+_LIMIT_REACHED = "suppressing further errors"
 # The order findings are named in a summary: what the static proof also speaks about first.
 _PRIORITY = {"race": 0, "memory": 1, "divergence": 2, "uninitialized": 3, "api": 4}
 
@@ -76,9 +89,57 @@ def implementations(device: str | None = None) -> list[Implementation]:
 
 
 @cache
-def worker_for(selector: str) -> DeviceWorker:
-    """One worker per implementation for the whole command (programs stay built)."""
-    return DeviceWorker(env=DETECTOR_ENV)
+def worker_for(selector: str, uninitialized: bool = False) -> DeviceWorker:
+    """One worker per implementation (and Oclgrind detector set) for the whole command,
+    so programs stay built."""
+    return DeviceWorker(env={**DETECTOR_ENV, **(UNINITIALIZED_ENV if uninitialized else {})})
+
+
+def _call(impl: Implementation, job: Callable[..., Any], *args: Any, timeout: float,
+          kernel: ir.Kernel | None) -> tuple[Reply, list[str]]:
+    """``job(*args)`` in ``impl``'s worker, and notes on how Oclgrind was run.
+
+    Oclgrind's uninitialised-value plugin reports reads of global memory that
+    another work-item of the group wrote before a barrier as uninitialised (seen
+    on the shipped in-place kernels), and it aborts on some kernels (sklansky).
+    So it watches only kernels that never read a global array they write, and a
+    run it aborts is repeated without it; the notes say which happened.
+    """
+    notes: list[str] = []
+    watch = impl.oclgrind and kernel is not None and not reads_own_global_writes(kernel)
+    if impl.oclgrind and not watch:
+        notes.append("Oclgrind's uninitialised-value detector was off: " + (
+            "the kernel reads global memory it writes, which that detector misreports"
+            if kernel is not None else "these kernels were not analysed for reads of "
+            "global memory they write, which that detector misreports"))
+    reply = _fresh_after_limit(worker_for(impl.selector, watch), job, args, timeout)
+    if watch and _PLUGIN_FAILED.search(reply.stderr):
+        notes.append("Oclgrind's uninitialised-value detector failed on this kernel (an "
+                     "internal error of the plugin); the run was repeated without it")
+        reply = _fresh_after_limit(worker_for(impl.selector, False), job, args, timeout)
+    return reply, notes
+
+
+def _fresh_after_limit(worker: DeviceWorker, job: Callable[..., Any], args: tuple[Any, ...],
+                       timeout: float) -> Reply:
+    """One call; Oclgrind counts reports per process and goes silent after its limit,
+    so a worker that reached it is replaced before the next run."""
+    reply = worker.call(job, *args, timeout=timeout)
+    if _LIMIT_REACHED in reply.stderr:
+        worker.close()
+    return reply
+
+
+def reads_own_global_writes(kernel: ir.Kernel) -> bool:
+    """Whether the kernel loads from a global array it also stores to."""
+    from veriscan.ir import nodes as irn
+    from veriscan.ir.visit import walk
+
+    stmts = list(walk(kernel.body))
+    global_arrays = {p.name for p in kernel.params
+                     if p.is_pointer and p.space is irn.MemSpace.GLOBAL}
+    stored = {s.array for s in stmts if isinstance(s, irn.Store)} & global_arrays
+    return any(isinstance(s, irn.Load) and s.array in stored for s in stmts)
 
 
 def sizes_for(impl: Implementation, sizes: list[int]) -> list[int]:
@@ -122,17 +183,55 @@ def _launch_job(selector: str, source: str, options: list[str], entry: str,
     return rt.description
 
 
+def _library_job(selector: str, sizes: list[int], shape: tuple[int, int]) -> list[str]:
+    """Every library primitive once per size on the device, checked against NumPy;
+    returns what was launched (a wrong result raises, and the parent reports it)."""
+    import veriscan
+    from veriscan.library.pipeline import ALGORITHMS
+    from veriscan.library.sat import SAT_ALGORITHMS
+
+    device = selector or None
+    done = []
+    rng = np.random.default_rng(0)
+    for n in sizes:
+        x = rng.integers(-9, 9, n).astype(np.int32)
+        for algorithm in ALGORITHMS[1:]:
+            for inclusive in (True, False):
+                got = veriscan.scan(x, "add", inclusive, algorithm, device)
+                want = np.cumsum(x) if inclusive else np.concatenate(([0], np.cumsum(x)[:-1]))
+                _same(got, want, f"scan {algorithm} n={n}")
+                done.append(f"scan {algorithm} {'inclusive' if inclusive else 'exclusive'} "
+                            f"n={n}")
+        kept, count = veriscan.compact(x, x > 0, device, algorithm="device")
+        _same(np.asarray(kept)[:int(count)], x[x > 0], f"compact n={n}")
+        done.append(f"compact n={n}")
+    a = rng.integers(0, 9, shape).astype(np.int32)
+    for algorithm in SAT_ALGORITHMS[1:]:
+        _same(veriscan.summed_area_table(a, algorithm=algorithm, device=device),
+              a.cumsum(0).cumsum(1), f"summed-area table {algorithm}")
+        done.append(f"summed-area table {algorithm} {shape}")
+    _same(veriscan.transpose(a, device=device), a.T, "transpose")
+    done.append(f"transpose {shape}")
+    return done
+
+
+def _same(got: Any, want: np.ndarray, what: str) -> None:
+    if not np.array_equal(np.asarray(got), want):
+        raise VeriscanError(f"{what}: the device result differs from NumPy's")
+
+
 # ------------------------------------------------------------------ in the parent
 def device_test(test: DeviceTest, kernel: ScanKernel, n: int, impl: Implementation,
                 timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
     """``test(kernel, n, runtime)`` (a module-level function) on ``impl`` in its worker:
     stopped after ``timeout`` seconds (unknown), detector reports joined to the verdict."""
+    resolver = Resolver.for_scan(kernel, n)
     try:
-        reply = worker_for(impl.selector).call(_test_job, test, kernel, n, impl.selector,
-                                                timeout=timeout)
+        reply, notes = _call(impl, _test_job, test, kernel, n, impl.selector, timeout=timeout,
+                             kernel=resolver.kernel if impl.oclgrind else None)
     except (DeviceTimeout, DeviceCrash) as exc:
         return _stopped(test.__name__.replace("_test", ""), exc, kernel, n, impl)
-    return with_reports(reply.value, reply.stderr, Resolver.for_scan(kernel, n))
+    return with_reports(reply.value, reply.stderr, resolver, notes)
 
 
 def device_interval(kernel: ScanKernel, n: int, impl: Implementation,
@@ -143,15 +242,24 @@ def device_interval(kernel: ScanKernel, n: int, impl: Implementation,
     return device_test(interval_test, kernel, n, impl, timeout)
 
 
-def with_reports(verdict: Verdict, stderr: str, resolver: Resolver) -> Verdict:
+def with_reports(verdict: Verdict, stderr: str, resolver: Resolver,
+                 detector_notes: list[str] | None = None) -> Verdict:
     """``verdict`` joined with the detector reports printed during its run."""
     reports, rest = parse_reports(stderr)
+    if detector_notes:
+        verdict.details["detector_notes"] = detector_notes
+    fatal = next((r for r in reports if r.kind == "fatal"), None)
+    if fatal is not None:
+        return unknown(verdict.check, f"Oclgrind failed during the run ({fatal.title}), so "
+                       "its result says nothing", **verdict.details)
     notes = [r.text for r in reports if r.is_note]
     findings = sorted((r for r in reports if not r.is_note), key=lambda r: _PRIORITY.get(
         r.kind, len(_PRIORITY)))
     capped = any(r.kind == "suppressed" for r in reports)
     if notes or rest:
-        verdict.details["device_notes"] = [*notes, *([rest] if rest else [])]
+        counted = Counter([*notes, *([rest] if rest else [])])
+        verdict.details["device_notes"] = [text + (f" (×{k})" if k > 1 else "")
+                                           for text, k in counted.items()]
     if not findings:
         return verdict
     witnesses = [resolver.witness(r) for r in findings]
@@ -214,6 +322,7 @@ def _stopped(check: str, exc: Exception, kernel: Any, n: int | None,
              impl: Implementation) -> Verdict:
     why = (f"{exc}; the kernel may never terminate (static verdicts assume that loops "
            "without barriers terminate)" if isinstance(exc, DeviceTimeout)
+           else f"not run: {exc}" if isinstance(exc, VeriscanError)
            else f"the device run failed: {exc}")
     return unknown(check, why, kernel=getattr(kernel, "name", str(kernel)), n=n,
                    device=impl.name)
@@ -248,14 +357,15 @@ def dynamic_scan(kernel: ScanKernel, n: int, timeout: float = DEFAULT_TIMEOUT_S)
         return unknown(check, f"not run at n={n}: Oclgrind simulates every work-item and "
                        f"runs sizes up to {OCLGRIND_MAX_N}", n=n)
     values = [input_pattern(p, n) for p in PATTERNS]
+    resolver = Resolver.for_scan(kernel, n)
     try:
-        reply = worker_for(impl.selector).call(_scan_job, kernel, n, impl.selector, values,
-                                                timeout=timeout)
-    except (DeviceTimeout, DeviceCrash) as exc:
+        reply, notes = _call(impl, _scan_job, kernel, n, impl.selector, values,
+                             timeout=timeout, kernel=resolver.kernel)
+    except (DeviceTimeout, DeviceCrash, VeriscanError) as exc:
         return _stopped(check, exc, kernel, n, impl)
     base = _silent(check, n, reply.value, f"{len(PATTERNS)} input patterns "
                    f"({', '.join(PATTERNS)})")
-    return with_reports(base, reply.stderr, Resolver.for_scan(kernel, n))
+    return with_reports(base, reply.stderr, resolver, notes)
 
 
 def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
@@ -294,15 +404,31 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
                 value = scalars.get(p.name, input_pattern(pattern, items, dtype)[0])
                 args.append(("scalar", np.asarray(value, dtype=dtype)[()]))
         try:
-            reply = worker_for(impl.selector).call(
-                _launch_job, impl.selector, source, options, ir_kernel.name, global_size,
-                local, args, ir_kernel.file, timeout=timeout)
-        except (DeviceTimeout, DeviceCrash) as exc:
+            reply, notes = _call(impl, _launch_job, impl.selector, ANNOTATIONS + source,
+                                 options, ir_kernel.name, global_size, local, args,
+                                 ir_kernel.file, timeout=timeout, kernel=ir_kernel)
+        except (DeviceTimeout, DeviceCrash, VeriscanError) as exc:
             return _stopped(check, exc, ir_kernel, None, impl)
         replies.append(reply)
     base = _silent(check, None, replies[0].value, f"{len(PATTERNS)} input patterns "
                    f"({', '.join(PATTERNS)})", launch=f"{local} x {groups}")
-    return with_reports(base, "".join(r.stderr for r in replies), Resolver(ir_kernel, {}))
+    return with_reports(base, "".join(r.stderr for r in replies), Resolver(ir_kernel, {}),
+                        notes)
+
+
+def library_on(impl: Implementation, sizes: list[int], shape: tuple[int, int],
+               timeout: float = DEFAULT_TIMEOUT_S) -> Verdict:
+    """Every library pipeline and primitive launch on ``impl`` for ``sizes`` and a
+    ``shape`` matrix, results checked against NumPy, detector reports joined."""
+    check = "library launches"
+    try:
+        reply, notes = _call(impl, _library_job, impl.selector, sizes, shape,
+                             timeout=timeout, kernel=None)
+    except (DeviceTimeout, DeviceCrash) as exc:
+        return _stopped(check, exc, "library", None, impl)
+    base = _silent(check, None, impl.name, f"{len(reply.value)} library launches "
+                   f"({'; '.join(reply.value)}) with results equal to NumPy's")
+    return with_reports(base, reply.stderr, Resolver(None, {}), notes)
 
 
 def oclgrind_implementation() -> Implementation | None:
@@ -353,16 +479,7 @@ class Resolver:
     def for_scan(cls, kernel: ScanKernel, n: int) -> Resolver:
         from veriscan.monoids import interval_monoid
 
-        def parse() -> ir.Kernel | None:
-            from veriscan.frontend import parse_kernel
-
-            try:
-                return parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
-                                    defines=kernel.macros(n))
-            except VeriscanError:
-                return None
-
-        return cls(None, {"*": interval_monoid(n).dtype.itemsize}, parse)
+        return cls(None, {"*": interval_monoid(n).dtype.itemsize}, lambda: _scan_ir(kernel, n))
 
     @property
     def kernel(self) -> ir.Kernel | None:
@@ -438,15 +555,26 @@ class Resolver:
         return None
 
 
+@cache
+def _scan_ir(kernel: ScanKernel, n: int) -> ir.Kernel | None:
+    """The kernel's IR for ``n`` (parsed once per command), or None if it does not parse."""
+    from veriscan.frontend import parse_kernel
+
+    try:
+        return parse_kernel(kernel.path, source=kernel.source, entry=kernel.entry,
+                            defines=kernel.macros(n), dialect=kernel.dialect)
+    except VeriscanError:
+        return None
+
+
 def _describe(report: Report, w: dict[str, Any]) -> str:
-    where = (f"{w['array']}[{w['index']}]" if "index" in w
-             else w.get("array") or (f"{report.space} memory" if report.space else ""))
+    where = (f"{w['array']}[{w['index']}] ({report.space} memory)" if "index" in w
+             else f"{w['array']} ({report.space} memory)" if "array" in w else "")
     people = "; ".join(
         f"work-item {_ids(a['work_item'])} of group {_ids(a['group'])}"
         + (f" ({a['access']} at line {a['line']})" if a["line"] else "")
         for a in w["accesses"])
-    head = report.headline
-    return f"{head}" + (f" on {where}" if where else "") + (f" by {people}" if people else "")
+    return report.headline(where) + (f" by {people}" if people else "")
 
 
 def _ids(ids: list[int]) -> str:

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 # The detectors a veriscan run switches on.  Uniform writes (several work-items
 # storing the same value) are races for the static checker too, so they are not
 # suppressed here either.
-DETECTOR_ENV = {"OCLGRIND_DATA_RACES": "1", "OCLGRIND_UNINITIALIZED": "1",
-                "OCLGRIND_CHECK_API": "1", "OCLGRIND_UNIFORM_WRITES": "1"}
+DETECTOR_ENV = {"OCLGRIND_DATA_RACES": "1", "OCLGRIND_CHECK_API": "1",
+                "OCLGRIND_UNIFORM_WRITES": "1"}
+UNINITIALIZED_ENV = {"OCLGRIND_UNINITIALIZED": "1"}
 PLATFORM_WORD = "oclgrind"
 
 _ENTITY = re.compile(r"Global\((\d+),(\d+),(\d+)\)\s+Local\((\d+),(\d+),(\d+)\)\s+"
@@ -28,7 +29,7 @@ _ENTITY = re.compile(r"Global\((\d+),(\d+),(\d+)\)\s+Local\((\d+),(\d+),(\d+)\)\
 _AT = re.compile(r"At line (\d+) \(column (\d+)\) of (.+):$")
 _ADDRESS = re.compile(r"(global|local|private|constant) memory address (0x[0-9a-fA-F]+)")
 _SIZE = re.compile(r"of size (\d+)")
-_ADDRESS_TAIL = re.compile(r"\s+at (?:global|local|private|constant) memory address 0x[0-9a-fA-F]+")
+_ADDRESS_TEXT = re.compile(r"(?:global|local|private|constant) memory address 0x[0-9a-fA-F]+")
 _KERNEL = re.compile(r"^Kernel:\s*(\S+)")
 _GROUP = re.compile(r"^Work-group:\s*\((\d+),(\d+),(\d+)\)")
 # Oclgrind packs a buffer number into the top 16 bits of a 64-bit address.
@@ -57,7 +58,7 @@ class Access:
 class Report:
     """One detector finding."""
 
-    kind: str  # race, uninitialized, memory, divergence, api, suppressed, other
+    kind: str  # race, uninitialized, memory, divergence, api, fatal, suppressed, other
     title: str
     kernel: str = ""
     space: str = ""
@@ -71,10 +72,9 @@ class Report:
         """The byte offset inside the buffer (the address without Oclgrind's buffer number)."""
         return None if self.address is None else self.address & ((1 << OFFSET_BITS) - 1)
 
-    @property
-    def headline(self) -> str:
-        """The title without the raw address (a witness names the array and index)."""
-        return _ADDRESS_TAIL.sub("", self.title).rstrip(" :")
+    def headline(self, where: str) -> str:
+        """The title with its raw address replaced by ``where`` (an array element)."""
+        return _ADDRESS_TEXT.sub(where, self.title).rstrip(" :") if where else self.title
 
     @property
     def is_note(self) -> bool:
@@ -129,6 +129,8 @@ def _kind(title: str) -> str | None:
     lower = title.lower()
     if "errors generated" in lower and "suppressing" in lower:
         return "suppressed"
+    if "fatal error" in lower:
+        return "fatal"
     if "data race" in lower:
         return "race"
     if "uninitiali" in lower:

@@ -118,7 +118,8 @@ class DeviceWorker:
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "veriscan.runtime.worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=self._log, env=self._env)
-        _LIVE.append(self)
+        if self not in _LIVE:
+            _LIVE.append(self)
         return self._proc
 
     def _receive(self, proc: subprocess.Popen[bytes], deadline: float, limit: float) -> bytes:
