@@ -2,9 +2,11 @@
 
 Each file under tests/corpus/mutants/<kernel>/ carries one mutation and says in
 its header what the interval test must do: ``expect=interval-fails``, or
-``expect=undetected-by-interval`` with a ``// reason:`` line.  The second kind
-is asserted to really pass on this device, so the list cannot go stale: if a
-device starts exposing the race, this test says so.
+``expect=undetected-by-interval`` with a ``// reason:`` line and an
+``// invisible on: DEVICE`` line naming the device that hides it.  The second
+kind is asserted to really pass on that device, so the list cannot go stale: if
+the device starts exposing the race, this test says so.  `verify` must still
+catch each of them twice: by the static proof, and by Oclgrind's race detector.
 """
 
 from pathlib import Path
@@ -39,9 +41,13 @@ DIAGNOSIS = {
 def _expectation(path: Path) -> tuple[str, str]:
     lines = path.read_text().splitlines()
     words = dict(w.partition("=")[::2] for w in lines[0].split() if "=" in w)
-    reason = next((line.split(":", 1)[1].strip() for line in lines[1:5]
-                   if line.startswith("// reason:")), "")
-    return words.get("expect", ""), reason
+    return words.get("expect", ""), _line(path, "reason")
+
+
+def _line(path: Path, key: str) -> str:
+    """The text after ``// key:`` in the first lines of the header, or ''."""
+    return next((line.split(":", 1)[1].strip() for line in path.read_text().splitlines()[1:6]
+                 if line.startswith(f"// {key}:")), "")
 
 
 def test_every_shipped_kernel_has_four_detected_mutants():
@@ -67,6 +73,10 @@ def test_mutant(runtime, path):
     last = verdicts[-1]
     if expect == HIDDEN:
         assert reason, f"{path.name}: an undetected mutant must say why"
+        device = _line(path, "invisible on").split()[0]
+        assert device, f"{path.name}: an undetected mutant must name the device hiding it"
+        if device not in runtime.description.lower():
+            pytest.skip(f"hidden on {device} only; this run uses {runtime.name}")
         assert all(v.status is Status.VERIFIED for v in verdicts), (
             f"{path.name} is listed as undetected but fails: {last.summary}; "
             "update its header to expect=interval-fails")
@@ -88,3 +98,25 @@ def test_races_the_interval_test_cannot_see_are_found_statically(path):
     verdict = check_scan_kernel(load_scan_kernel(str(path)), 64)
     assert verdict.status is Status.VIOLATION
     assert "race" in verdict.summary
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if _expectation(p)[0] == HIDDEN],
+                         ids=lambda p: p.stem)
+def test_races_the_interval_test_cannot_see_are_caught_by_verify_through_oclgrind(
+        runtime, path):
+    """verify stops at the static race and still runs the interval step under Oclgrind,
+    whose race detector reports the same race in a real run."""
+    from veriscan.functional.dynamic import detector_kinds, implementations
+    from veriscan.verify import verify_kernel
+
+    devices = implementations()
+    if not any(d.oclgrind for d in devices):
+        pytest.skip("Oclgrind is not installed (apt-get install oclgrind)")
+    result = verify_kernel(load_scan_kernel(str(path)), [4, 16], every_size=False,
+                           runtime=runtime, devices=devices)
+    assert result.verdict.status is Status.VIOLATION
+    assert result.step("static").status is Status.VIOLATION
+    interval = result.step("interval")
+    assert interval.status is Status.VIOLATION and "race" in detector_kinds(interval)
+    witness = interval.witness["shown"][0]
+    assert witness["array"] and len(witness["accesses"]) == 2

@@ -1,4 +1,5 @@
 // veriscan: exclusive threads=n/2 expect=undetected-by-interval
+// invisible on: pocl (the interval test passes on PoCL; Oclgrind reports the race)
 // mutation: barrier in the down-sweep loop removed (race between levels)
 // reason: PoCL runs the work-items of a group one after another in id order between barriers; each down-sweep node is written by a lower work-item id than the one reading it, so it is always final when read; finding it is the static race checker's job
 // mutant of src/veriscan/kernels/scan/blelloch.cl

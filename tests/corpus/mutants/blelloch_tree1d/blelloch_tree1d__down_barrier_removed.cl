@@ -1,4 +1,5 @@
 // veriscan: exclusive threads=n/2 expect=undetected-by-interval
+// invisible on: pocl (the interval test passes on PoCL; Oclgrind reports the race)
 // mutation: barrier in the down-sweep loop removed (race between levels)
 // reason: PoCL runs the work-items of a group one after another in id order between barriers; a node's children are handed their values by a lower work-item id than the one reading them next, so the values are always final when read; finding it is the static race checker's job
 // mutant of src/veriscan/kernels/scan/blelloch_tree1d.cl

@@ -1,4 +1,5 @@
 // veriscan: inclusive threads=n expect=undetected-by-interval
+// invisible on: pocl (the interval test passes on PoCL; Oclgrind reports the race)
 // mutation: barrier at the end of each round removed (race with the next round's reads)
 // reason: PoCL runs the work-items of a group one after another in id order between barriers; work-item t reads out[t - offset] after that lower work-item finished its round, which is the value the barrier would have guaranteed; finding it is the static race checker's job
 // mutant of src/veriscan/kernels/scan/kogge_stone_inplace.cl
