@@ -18,7 +18,7 @@ from pathlib import Path
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
-from veriscan.frontend.clang_parse import dialect_for, parse_unit
+from veriscan.frontend.clang_parse import ParsedUnit, dialect_for, parse_unit
 from veriscan.frontend.lower import KernelLowering
 from veriscan.frontend.preprocess import genericity_problems
 from veriscan.ir import nodes as ir
@@ -34,9 +34,13 @@ def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | No
             source = Path(path).read_text()
         except (OSError, UnicodeDecodeError) as exc:
             raise VeriscanError(f"cannot read kernel file '{file}': {exc}") from None
-    lang = dialect_for(path, dialect)
-    defines = dict(defines or {})
-    unit = parse_unit(file, source, lang, defines)
+    unit = parse_unit(file, source, dialect_for(path, dialect), dict(defines or {}))
+    return kernel_from_unit(unit, source, entry)
+
+
+def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None) -> ir.Kernel:
+    """The IR of kernel ``entry`` of an already parsed unit (``source`` is its file text)."""
+    file, lang = unit.file, unit.dialect
     fn = _entry_point(unit.tu, file, lang, entry)
     lowering = KernelLowering(file, lang)
     lowering.add_params(fn)
@@ -48,7 +52,7 @@ def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | No
     pos = SourcePos(file, fn.location.line, fn.location.column)
     return ir.Kernel(name=fn.spelling, dialect=lang, params=lowering.params,
                      arrays=lowering.arrays, body=body, file=file, source=source,
-                     defines=defines, pos=pos, var_types=lowering.var_types)
+                     defines=unit.defines, pos=pos, var_types=lowering.var_types)
 
 
 def _is_kernel(fn: ci.Cursor, dialect: ir.Dialect) -> bool:
@@ -82,4 +86,4 @@ def _entry_point(tu: ci.TranslationUnit, file: str, dialect: ir.Dialect,
     return kernels[0]
 
 
-__all__ = ["parse_kernel"]
+__all__ = ["kernel_from_unit", "parse_kernel"]

@@ -33,6 +33,7 @@ class ParsedUnit:
     file: str
     dialect: Dialect
     preprocessed: Preprocessed  # the text clang parsed, the same text the device builds
+    defines: dict[str, str]
 
 
 def dialect_for(path: str | Path, dialect: str | None) -> Dialect:
@@ -73,7 +74,7 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
         detail = "\n".join(f"{d.location.line}:{d.location.column}: {d.spelling}"
                            for d in errors[1:6]) or None
         raise KernelSourceError(f"{first.spelling}", pos, detail)
-    return ParsedUnit(tu, file, dialect, pre)
+    return ParsedUnit(tu, file, dialect, pre, dict(defines))
 
 
 # libclang 18 exports operator-kind queries the Python binding does not wrap yet.

@@ -213,15 +213,18 @@ def _render(cpp: _Cpp, raw: list, file: str) -> tuple[str, list[Token]]:
         if target > line:
             out.append("\n" * (target - line))
             line, col, prev = target, 0, None
+        adjacent = prev is not None and not pending and prev.source == tok.source and \
+            prev.lexpos + len(prev.value) == tok.lexpos
         if prev is None:
             gap = len(pending)
             if tok.value == "#" and tok.lineno in cpp.pragma_lines:
                 pragma_line = line
         else:
-            adjacent = prev.source == tok.source and prev.lexpos + len(prev.value) == tok.lexpos
             gap = len(pending) or (0 if adjacent else 1)
-        if tok.value in ("#", "##", "%:", "%:%:") and line != pragma_line:
-            raise KernelSourceError(f"'{tok.value}' outside a preprocessor directive (after "
+        digraph = tok.value == ":" and adjacent and prev.value == "%"  # %: spells #
+        if (tok.value in ("#", "##", "%:", "%:%:") or digraph) and line != pragma_line:
+            raise KernelSourceError(f"'{'%:' if digraph else tok.value}' outside a "
+                                    "preprocessor directive (after "
                                     "preprocessing it would read as one)",
                                     SourcePos(file, line, col + gap + 1))
         out.append(" " * gap + tok.value)
@@ -291,8 +294,9 @@ def _side_names(dialect: Dialect) -> frozenset[str]:
     names = _declared_names(generic, dialect) - _environment_names(dialect)
     device = [(_PACKAGE / "runtime" / "cl" / "batched_prelude.cl").read_text()]
     device += [p.read_text() for p in sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
-    for text in device:
-        names |= _declared_names(text, Dialect.OPENCL) - _environment_names(Dialect.OPENCL)
+    # One parse for all of them (redefinitions of TYPE are only warnings).
+    names |= _declared_names("\n".join(device), Dialect.OPENCL) - _environment_names(
+        Dialect.OPENCL)
     # N is defined alike on both sides (the kernel's preprocessing, -DN on the device).
     return frozenset(names - GENERIC_NAMES - {"N"})
 
@@ -324,7 +328,7 @@ def _declared_names(text: str, dialect: Dialect) -> frozenset[str]:
     directives test (``VS_IV_ANY_ORDER``).
     """
     unsaved = [(_PROBE_FILE, text)]
-    args = list(DIALECT_FLAGS[dialect])
+    args = [*DIALECT_FLAGS[dialect], "-ferror-limit=0"]  # every undeclared name, not 20
     for prelude in _ENV_PRELUDES[dialect]:  # so the prelude's own code parses cleanly
         unsaved.append((f"/veriscan-probe/{prelude}", (_FRONTEND / "preludes" / prelude)
                         .read_text()))

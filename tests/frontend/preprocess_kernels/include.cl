@@ -1,0 +1,2 @@
+// a kernel that pulls in another file
+#include "positions.cl"
