@@ -1,0 +1,29 @@
+// expect: violation
+// run: check --n all
+// run: verify --n all
+// veriscan: inclusive threads=n
+// truth: `#/*...*/if` escaped the old line scan; even N below 2^30 takes KEEP 0; at n = 4 the middle barrier is gone: thread 2 reads buf[1] while thread 1 writes it (PoCL, int add, in = 1,1,1,1: out = 1,2,4,6, expected 1,2,3,4); the old two-sentinel proof said verified for every n
+#/* odd N, or N past 2^30 */if (N % 2 == 1) || N >= 1073741824
+#define KEEP 1
+#else
+#define KEEP 0
+#endif
+
+__kernel void scan(__global const TYPE *in, __global TYPE *out)
+{
+    __local TYPE buf[N];
+    uint tid = (uint)get_local_id(0);
+    buf[tid] = in[tid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint offset = 1; offset < N; offset *= 2) {
+        TYPE left;
+        if (tid >= offset)
+            left = buf[tid - offset];
+        if (KEEP)
+            barrier(CLK_LOCAL_MEM_FENCE);
+        if (tid >= offset)
+            buf[tid] = OPERATOR(left, buf[tid]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[tid] = buf[tid];
+}
