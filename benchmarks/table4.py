@@ -1,7 +1,8 @@
 """POPL'14 Table 4 on this machine: the interval test (I) against Voigtländer's tests (V).
 
     python benchmarks/table4.py [--kernels blelloch,kogge_stone] [--max-n 4096]
-                                [--max-n-voigtlander 1024] [--repeat 5] [--device NAME]
+                                [--max-n-voigtlander 1024] [--max-n-oclgrind 256]
+                                [--repeat 5] [--device NAME]
 
 For every kernel and n = 2, 4, … the script prints:
 
@@ -15,7 +16,12 @@ For every kernel and n = 2, 4, … the script prints:
   (default 2^10: at 2^10 they take tens of seconds per kernel on 2 CPU
   cores, and the time grows like n³);
 * ``I/V``: ``I cold`` over ``V`` — both include compilation, as in the
-  paper — and, last column, ``I warm`` over ``V``.
+  paper — and, last column, ``I warm`` over ``V``;
+* ``I Oclgrind``: the same interval test (program cached) under Oclgrind, the
+  simulator `verify` also runs, with its race, uninitialised-value and memory
+  detectors on, through veriscan's device worker — measured up to
+  ``--max-n-oclgrind`` (default 256, the sizes `verify` runs there) when
+  Oclgrind is installed.  A simulator: its time is reported, with no target.
 
 I runs up to the device limit of each kernel, at most ``--max-n`` (default:
 twice the device's largest work group, the most any single-group parallel
@@ -36,6 +42,12 @@ from pathlib import Path
 
 from plotting import Mark, Panel, Series, Style, line_chart, machine, plot_path
 from veriscan.errors import DeviceLimitError
+from veriscan.functional.dynamic import (
+    OCLGRIND_MAX_N,
+    Implementation,
+    device_interval,
+    oclgrind_implementation,
+)
 from veriscan.functional.interval import interval_test
 from veriscan.functional.voigtlander import count_tests, voigtlander_test
 from veriscan.runtime.opencl import Runtime, get_runtime
@@ -54,6 +66,7 @@ class Row:
     i_cold: float
     i_warm: float
     v: float | None
+    oclgrind: float | None = None
 
 
 def _timed_interval(kernel: ScanKernel, n: int, rt: Runtime) -> float:
@@ -65,8 +78,18 @@ def _timed_interval(kernel: ScanKernel, n: int, rt: Runtime) -> float:
     return elapsed
 
 
+def _timed_oclgrind(kernel: ScanKernel, n: int, impl: Implementation) -> float:
+    started = time.perf_counter()
+    verdict = device_interval(kernel, n, impl)
+    elapsed = time.perf_counter() - started
+    if verdict.status is not Status.VERIFIED:
+        raise SystemExit(f"{kernel.name} fails under Oclgrind at n={n}: {verdict.summary}")
+    return elapsed
+
+
 def measure(kernel: ScanKernel, max_n: int, max_v: int, repeat: int,
-            rt: Runtime) -> list[Row]:
+            rt: Runtime, oclgrind: Implementation | None = None,
+            max_oclgrind: int = OCLGRIND_MAX_N) -> list[Row]:
     """Rows for n = 2, 4, … until the device refuses (or ``max_n``).
 
     Sizes are tried upward and the first refusal ends the sweep, so every
@@ -86,7 +109,12 @@ def measure(kernel: ScanKernel, max_n: int, max_v: int, repeat: int,
             v = time.perf_counter() - started
             if verdict.status is not Status.VERIFIED:
                 raise SystemExit(f"{kernel.name} fails Voigtländer's tests at n={n}")
-        rows.append(Row(n, count_tests(n), cold, warm, v))
+        og = None
+        if oclgrind is not None and n <= max_oclgrind:
+            _timed_oclgrind(kernel, n, oclgrind)  # builds the program in the worker
+            og = statistics.median(_timed_oclgrind(kernel, n, oclgrind)
+                                   for _ in range(min(repeat, 3)))
+        rows.append(Row(n, count_tests(n), cold, warm, v, og))
         n *= 2
     return rows
 
@@ -101,15 +129,17 @@ def print_table(kernel: ScanKernel, rows: list[Row]) -> None:
     mode = "inclusive" if kernel.inclusive else "exclusive"
     print(f"\n{kernel.name} ({mode}, threads={kernel.threads})")
     print(f"{'n':>6} {'#V tests':>12} {'I cold s':>9} {'I warm s':>9} {'V s':>9} "
-          f"{'I/V cold':>10} {'I/V warm':>12}")
+          f"{'I/V cold':>10} {'I/V warm':>12} {'I Oclgrind s':>13}")
     for r in rows:
         v = "-" if r.v is None else f"{r.v:9.3f}"
+        og = "-" if r.oclgrind is None else f"{r.oclgrind:13.4f}"
         print(f"{r.n:>6} {r.tests:>12,} {r.i_cold:9.4f} {r.i_warm:9.4f} {v:>9} "
-              f"{_fmt_ratio(r):>10} {_fmt_ratio(r, warm=True):>12}")
+              f"{_fmt_ratio(r):>10} {_fmt_ratio(r, warm=True):>12} {og:>13}")
 
 
 COLD, WARM, VOIGTLANDER = ("I cold (build, launch, check)", "I warm (program cached)",
                            "V (all Voigtländer tests)")
+OCLGRIND = "I under Oclgrind (simulator, detectors on; no target)"
 
 
 def plot(path: Path, results: list[tuple[ScanKernel, list[Row]]], device: str) -> None:
@@ -124,6 +154,10 @@ def plot(path: Path, results: list[tuple[ScanKernel, list[Row]]], device: str) -
         ns = [r.n for r in rows]
         times += [Series(kernel.name, COLD, ns, [r.i_cold for r in rows]),
                   Series(kernel.name, WARM, ns, [r.i_warm for r in rows])]
+        simulated = [r for r in rows if r.oclgrind is not None]
+        if simulated:
+            times.append(Series(kernel.name, OCLGRIND, [r.n for r in simulated],
+                                [r.oclgrind for r in simulated]))
         with_v = [r for r in rows if r.v is not None]
         if with_v:
             vn = [r.n for r in with_v]
@@ -142,7 +176,7 @@ def plot(path: Path, results: list[tuple[ScanKernel, list[Row]]], device: str) -
     title = ("POPL'14 Table 4 again: one interval test (I) against Voigtländer's tests (V), "
              f"per kernel and n\ndevice: {device}\nhost: {machine()}")
     styles = {COLD: Style("-", "o", 4.0), WARM: Style(":", "^", 4.0),
-              VOIGTLANDER: Style("--", "s", 4.0)}
+              VOIGTLANDER: Style("--", "s", 4.0), OCLGRIND: Style("-.", "D", 4.0)}
     line_chart(path, title, panels, styles)
 
 
@@ -154,6 +188,9 @@ def main() -> None:
                         help="largest n for I (default: twice the largest work group)")
     parser.add_argument("--max-n-voigtlander", type=int, default=RATIO_AT,
                         help="largest n for V (default 1024)")
+    parser.add_argument("--max-n-oclgrind", type=int, default=OCLGRIND_MAX_N,
+                        help=f"largest n for I under Oclgrind (default {OCLGRIND_MAX_N}; "
+                             "0: not at all)")
     parser.add_argument("--repeat", type=int, default=5, help="warm I runs per size")
     parser.add_argument("--device", help="OpenCL device name substring (default PoCL)")
     parser.add_argument("--plot", type=plot_path, metavar="FILE.png",
@@ -165,13 +202,16 @@ def main() -> None:
              else sorted(p.stem for p in (KERNEL_DIR / "scan").glob("*.cl")))
     print(f"device: {rt.description}")
     max_n = args.max_n or 2 * rt.limits.max_work_group_size
+    oclgrind = oclgrind_implementation() if args.max_n_oclgrind > 0 else None
     print(f"V measured up to n={args.max_n_voigtlander}; I up to each kernel's device limit, "
-          f"at most {max_n}")
+          f"at most {max_n}; I under Oclgrind "
+          + (f"up to n={args.max_n_oclgrind}" if oclgrind else "not measured (not installed)"))
     verdicts = []
     results = []
     for name in names:
         kernel = load_scan_kernel(name.strip())
-        rows = measure(kernel, max_n, args.max_n_voigtlander, args.repeat, rt)
+        rows = measure(kernel, max_n, args.max_n_voigtlander, args.repeat, rt, oclgrind,
+                       args.max_n_oclgrind)
         print_table(kernel, rows)
         results.append((kernel, rows))
         last = rows[-1]
