@@ -11,7 +11,7 @@ from veriscan.verdict import Status
 def run(tmp_path, source, suffix=".cl"):
     path = tmp_path / f"k{suffix}"
     path.write_text(source)
-    return check_spec(parse_kernel(path), timeout_ms=4000).verdict
+    return check_spec(parse_kernel(path), rlimit=20_000_000).verdict
 
 
 OWN = """

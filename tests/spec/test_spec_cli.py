@@ -30,7 +30,7 @@ def test_unknown_exit_2(tmp_path, capsys):
     assert main(["spec", str(path)]) == 2
 
 
-@pytest.mark.parametrize("args", [["spec", "no_such_kernel"], ["spec", "demo", "--timeout", "0"]])
+@pytest.mark.parametrize("args", [["spec", "no_such_kernel"], ["spec", "demo", "--rlimit", "0"]])
 def test_bad_input_exit_3_one_line(args, capsys):
     assert main(args) == 3
     err = capsys.readouterr().err

@@ -40,6 +40,7 @@ import z3
 from veriscan.errors import SourcePos
 from veriscan.ir import nodes as n
 from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, walk
+from veriscan.smt.solver import budgeted_solver
 from veriscan.spec import ast as A
 from veriscan.spec import perms as P
 from veriscan.spec.attach import KernelSpec, attach
@@ -56,10 +57,9 @@ from veriscan.spec.encode import (
     to_int,
 )
 from veriscan.spec.lockstep import Classification, classify
-from veriscan.spec.prover import CHECK, Prover, Stop
+from veriscan.spec.prover import CHECK, DEFAULT_RLIMIT, Prover, Stop
 from veriscan.verdict import Verdict, unknown, verified
 
-DEFAULT_TIMEOUT_MS = 8000
 _ids = itertools.count()
 
 
@@ -95,13 +95,13 @@ class Result:
 
 class Checker:
     def __init__(self, kernel: n.Kernel, spec: KernelSpec | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS):
+                 rlimit: int = DEFAULT_RLIMIT):
         global _ids
         _ids = itertools.count()
         reset_names()
         self.kernel = kernel
         self.spec = spec if spec is not None else attach(kernel)
-        self.timeout_ms = timeout_ms
+        self.rlimit = rlimit
         self.lockstep: Classification = classify(kernel)
         self.mutable = {s.array for s in walk(kernel.body) if isinstance(s, n.Store)}
         self.private = {a.name: a.size for a in kernel.arrays if a.space is n.MemSpace.PRIVATE}
@@ -117,7 +117,7 @@ class Checker:
         self.base: list[z3.BoolRef] = [self.ids.in_range()]
         for d in range(3):
             self.base += [self.ids.local_size[d] >= 1, self.ids.num_groups[d] >= 1]
-        self.prover = Prover(timeout_ms, self.ids, self.used_dims, self.params, self.base)
+        self.prover = Prover(rlimit, self.ids, self.used_dims, self.params, self.base)
         self.prover.quantified_facts = any(_has_fact_quantifier(c.expr)
                                            for c in self.spec.contract)
 
@@ -366,23 +366,19 @@ class Checker:
                 raise UnsupportedSpec("barrier under a condition that is not lock-step-safe "
                                       "(threads may diverge)", barrier.pos)
             self.check_kernel()
+            verdict = verified(
+                CHECK, f"{self.kernel.name}: every thread satisfies its specification and all "
+                       f"barrier obligations hold, for every size the specification allows "
+                       f"({self.prover.obligations} proof obligations)")
         except Stop as stop:
-            stop.verdict.details.setdefault("assumptions", self.assumptions)
-            stop.verdict.details["obligations"] = self.prover.obligations
-            stop.verdict.seconds = time.perf_counter() - start
-            return Result(stop.verdict, self.prover.obligations, self.assumptions)
+            verdict = stop.verdict
         except UnsupportedSpec as exc:
             where = f" at {exc.pos}" if exc.pos else ""
             verdict = unknown(CHECK, f"unsupported: {exc.what}{where}",
-                              obligations=self.prover.obligations,
                               line=exc.pos.line if exc.pos else None)
-            verdict.seconds = time.perf_counter() - start
-            return Result(verdict, self.prover.obligations, self.assumptions)
-        verdict = verified(
-            CHECK, f"{self.kernel.name}: every thread satisfies its specification and all "
-                   f"barrier obligations hold, for every size the specification allows "
-                   f"({self.prover.obligations} proof obligations)",
-            obligations=self.prover.obligations, assumptions=self.assumptions)
+        verdict.details.setdefault("assumptions", self.assumptions)
+        verdict.details["obligations"] = self.prover.obligations
+        verdict.details["solver"] = self.prover.policy()
         verdict.seconds = time.perf_counter() - start
         return Result(verdict, self.prover.obligations, self.assumptions)
 
@@ -527,8 +523,7 @@ class Checker:
 
     def feasible(self, state: State) -> bool:
         """Cheap pruning of impossible branches; when in doubt the branch is explored."""
-        solver = z3.Solver()
-        solver.set(timeout=max(self.timeout_ms // 16, 1))
+        solver = budgeted_solver(self.rlimit // 16)
         solver.add(*self.base, *state.path)
         return solver.check() != z3.unsat
 
@@ -817,5 +812,5 @@ def _stmt_exprs_deep(stmt: n.Stmt) -> list[n.Expr]:
     return out
 
 
-def check_spec(kernel: n.Kernel, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Result:
-    return Checker(kernel, timeout_ms=timeout_ms).run()
+def check_spec(kernel: n.Kernel, rlimit: int = DEFAULT_RLIMIT) -> Result:
+    return Checker(kernel, rlimit=rlimit).run()

@@ -23,7 +23,10 @@ from dataclasses import dataclass
 import z3
 
 from veriscan.errors import SourcePos
+from veriscan.smt.solver import budgeted_solver
 from veriscan.spec import ast as A
+
+_LINEAR_RLIMIT = 2_000_000  # a linearity check is a simple identity or nothing
 
 
 @dataclass(frozen=True)
@@ -61,8 +64,7 @@ def _linear_in(index: z3.ArithRef, var: z3.ArithRef) -> tuple[z3.ArithRef, z3.Ar
         return None
     if _mentions(k, var):
         return None
-    solver = z3.Solver()
-    solver.set(timeout=1000)
+    solver = budgeted_solver(_LINEAR_RLIMIT)
     solver.add(index != k * var + rest)
     return (k, rest) if solver.check() == z3.unsat else None
 
@@ -214,11 +216,17 @@ def at_least(have: Totals, need: Totals) -> z3.BoolRef:
     different, possibly smaller amount) never makes whole again: so a dented
     positive fraction is never equal to the undented one.
     """
-    undented = z3.Or(have.spent == 0, have.fraction == 0)
-    needs_read = need.reads >= 1
-    return z3.Or(have.fraction > need.fraction,
-                 z3.And(have.fraction == need.fraction, undented,
-                        z3.Or(z3.Not(needs_read), _remaining_reads(have))))
+    equal = [have.fraction == need.fraction]
+    if not _is_zero(have.spent):
+        equal.append(z3.Or(have.spent == 0, have.fraction == 0))
+    if not _is_zero(need.reads):
+        equal.append(z3.Or(need.reads == 0, _remaining_reads(have)))
+    return z3.Or(have.fraction > need.fraction, z3.And(equal))
+
+
+def _is_zero(count: z3.ArithRef) -> bool:
+    """Known to be 0 without asking the solver (keeps read-free formulas small)."""
+    return z3.is_int_value(count) and count.as_long() == 0
 
 
 def one() -> Totals:
@@ -234,6 +242,8 @@ def single(amount: A.Amount) -> Totals:
 
 def readable(have: Totals) -> z3.BoolRef:
     """A positive exact part, or a read that was not handed in."""
+    if _is_zero(have.reads):
+        return have.fraction > 0
     return z3.Or(have.fraction > 0, _remaining_reads(have))
 
 
