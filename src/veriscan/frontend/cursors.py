@@ -66,7 +66,7 @@ def var_initializer(decl: ci.Cursor, kids: list[ci.Cursor]) -> ci.Cursor | None:
     init = _initializer_function()(decl)  # type: ignore[operator]
     if ci.conf.lib.clang_Cursor_isNull(init):
         return None
-    return next((k for k in kids if k.kind.is_expression() and k.extent == init.extent), None)
+    return next((k for k in kids if is_expression(k) and k.extent == init.extent), None)
 
 
 def kind_of(c: ci.Cursor) -> ci.CursorKind | None:
@@ -75,6 +75,11 @@ def kind_of(c: ci.Cursor) -> ci.CursorKind | None:
         return c.kind
     except ValueError:
         return None
+
+
+def is_expression(c: ci.Cursor) -> bool:
+    kind = kind_of(c)
+    return kind is not None and kind.is_expression()
 
 
 def is_value_wrapper(c: ci.Cursor, kids: list[ci.Cursor]) -> bool:
@@ -87,7 +92,7 @@ def is_value_wrapper(c: ci.Cursor, kids: list[ci.Cursor]) -> bool:
     traits, ``__builtin_choose_expr``) covers more source than one operand,
     so it must not be read as its operand.
     """
-    return (len(kids) == 1 and kids[0].kind.is_expression()
+    return (len(kids) == 1 and is_expression(kids[0])
             and c.extent == kids[0].extent)
 
 

@@ -41,6 +41,7 @@ from veriscan.frontend.cursors import (
     Outcome,
     children,
     current_audit,
+    is_expression,
     is_value_wrapper,
     kind_of,
     var_initializer,
@@ -195,7 +196,7 @@ class KernelLowering:
 
     def unwrap(self, c: ci.Cursor) -> ci.Cursor:
         """Skip parentheses and implicit conversions; refuse other unexposed expressions."""
-        while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
+        while kind_of(c) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
             kids = children(c)
             if c.kind == K.UNEXPOSED_EXPR and not is_value_wrapper(c, kids):
                 self.note(c, Outcome.REFUSED)
@@ -245,7 +246,7 @@ class KernelLowering:
     def stmt(self, c: ci.Cursor) -> None:
         self._pos = self.pos(c)
         try:
-            rule = self.rule(c, _STMT_RULES, "statement") if not _is_expression(c) else None
+            rule = self.rule(c, _STMT_RULES, "statement") if not is_expression(c) else None
             if rule is None:
                 self.expr(c)
             else:
@@ -280,8 +281,8 @@ class KernelLowering:
         if c.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN):
             raise UnsupportedConstruct(f"{c.storage_class.name.lower()} local variable "
                                        f"'{c.spelling}' (one object for all calls and threads)")
-        attributes = [k for k in kids if k.kind.is_attribute()
-                      and k.kind not in (K.ANNOTATE_ATTR, K.ALIGNED_ATTR)]
+        attributes = [k for k in kids if kind_of(k) is None or (
+            k.kind.is_attribute() and k.kind not in (K.ANNOTATE_ATTR, K.ALIGNED_ATTR))]
         if attributes:
             # cleanup(f) runs code at the end of the scope; none is modelled.
             raise UnsupportedConstruct(f"attribute on local variable '{c.spelling}'")
@@ -365,7 +366,7 @@ class KernelLowering:
 
     def peek(self, c: ci.Cursor) -> ci.Cursor:
         """``c`` without parentheses and implicit conversions, without lowering anything."""
-        while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
+        while kind_of(c) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
             kids = children(c)
             if len(kids) != 1 or (not is_value_wrapper(c, kids) and c.kind != K.PAREN_EXPR):
                 return c
@@ -981,11 +982,6 @@ def ty_pointee(t: ci.Type) -> ci.Type:
 def _decl_key(decl: ci.Cursor) -> tuple[str, int, int, str]:
     loc = decl.location
     return (loc.file.name if loc.file else "", loc.line, loc.column, decl.spelling)
-
-
-def _is_expression(c: ci.Cursor) -> bool:
-    kind = kind_of(c)
-    return kind is not None and kind.is_expression()
 
 
 def _is_lvalue(c: ci.Cursor) -> bool:

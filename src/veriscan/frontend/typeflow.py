@@ -40,7 +40,7 @@ from veriscan.errors import KernelSourceError, SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.clang_parse import binary_operator
 from veriscan.frontend.consteval import evaluate_constant
-from veriscan.frontend.cursors import children, is_value_wrapper, kind_of
+from veriscan.frontend.cursors import children, is_expression, is_value_wrapper, kind_of
 from veriscan.ir import nodes as ir
 
 K = ci.CursorKind
@@ -110,7 +110,7 @@ def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> TypeFlow:
 def _flows(c: ci.Cursor, kind: ci.CursorKind | None, kids: list[ci.Cursor],
            fn_result: ci.Type | None) -> Iterator[tuple[ci.Type, ci.Cursor, str]]:
     """(slot type, value cursor, how) for every edge along which a value moves into a slot."""
-    exprs = [k for k in kids if k.kind.is_expression()]
+    exprs = [k for k in kids if is_expression(k)]
     if kind in _CASTS and exprs:
         yield c.type, exprs[-1], "an explicit cast"
     elif kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and is_value_wrapper(c, kids):
@@ -197,7 +197,7 @@ def _type_query(c: ci.Cursor, kind: ci.CursorKind | None,
                         "monoids apart", True)
     if kind is not None and kind.is_expression() and kind not in _CASTS | _TYPE_QUERIES:
         for k in kids:
-            if k.kind == K.TYPE_REF and ty.mentions_generic(k.type):
+            if kind_of(k) == K.TYPE_REF and ty.mentions_generic(k.type):
                 return TypeLeak(c, "a type query on TYPE tells monoids apart", True)
     if kind in (K.VAR_DECL, K.MEMBER_REF_EXPR) and _generic_union(c.type):
         return TypeLeak(c, "a union holding TYPE reinterprets its bytes", True)
@@ -213,7 +213,7 @@ def _descendants(roots: list[ci.Cursor]) -> Iterator[ci.Cursor]:
 
 
 def _sees_generic(c: ci.Cursor) -> bool:
-    return (c.kind == K.TYPE_REF or c.kind.is_expression()) and ty.mentions_generic(c.type)
+    return (kind_of(c) == K.TYPE_REF or is_expression(c)) and ty.mentions_generic(c.type)
 
 
 def _generic_union(t: ci.Type) -> bool:
