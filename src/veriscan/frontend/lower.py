@@ -758,6 +758,10 @@ class KernelLowering:
         A change of element type on the way has already been reported by
         :mod:`~veriscan.frontend.typeflow`, so casts here only pass through.
         """
+        unit = ty.unit_type(c.type)
+        if unit is not None and (ty.is_pointer(unit) or ty.type_kind(
+                unit.get_canonical()) in _REFERENCES):
+            raise UnsupportedConstruct("pointer to a pointer")
         return self.rule(c, _POINTER_RULES, "pointer expression")(self, c)
 
     def pointer_wrapper(self, c: ci.Cursor) -> PointerRef:
@@ -817,9 +821,13 @@ class KernelLowering:
         op = unary_operator(c)
         if op == "&":
             operand = self.unwrap(_only_child(c))
-            if operand.kind == K.DECL_REF_EXPR:
-                place = self.named_lvalue(operand)
+            decl = operand.referenced if operand.kind == K.DECL_REF_EXPR else None
+            name = self.known_decl(decl) if decl is not None else None
+            if name is not None and (name in self._refs or name in self._shared_scalars):
+                # The address of what a reference names, or of a shared scalar.
                 self.note(operand, Outcome.LOWERED)
+                self.consume(*children(operand))
+                place = self.place_of(name, self.pos(operand))
                 if isinstance(place, PointerRef):
                     return place
                 raise UnsupportedConstruct(f"address of private variable '{operand.spelling}'")
