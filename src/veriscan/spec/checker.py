@@ -58,7 +58,7 @@ from veriscan.spec.encode import (
 )
 from veriscan.spec.lockstep import Classification, classify
 from veriscan.spec.prover import CHECK, DEFAULT_RLIMIT, Prover, Stop
-from veriscan.verdict import Verdict, unknown, verified
+from veriscan.verdict import Verdict, unknown, verified, violation
 
 _ids = itertools.count()
 
@@ -399,6 +399,15 @@ class Checker:
         state.held = list(entry.clauses)
         state.path += entry.facts
         self.check_framed(state, entry.reads, state.held, "kernel precondition")
+        for read in entry.reads:
+            decl = self.kernel.array(read.array)
+            if decl is not None:
+                raise Stop(violation(
+                    CHECK, f"the kernel precondition states a fact about {decl.space.value} "
+                           f"array {read.array}, whose contents are undefined at kernel entry "
+                           f"(line {read.pos.line}): the proof would assume garbage",
+                    {"obligation": "vacuity", "array": read.array, "line": read.pos.line,
+                     "source": str(read.pos)}))
         self.check_entry_consistency(state, pre)
         for final in self.exec_block(self.kernel.body, [state]):
             self.finish(final, post)
@@ -411,6 +420,9 @@ class Checker:
         group = self.split(pre, env)
         hyps = [z3.ForAll(tvars, z3.Implies(thread.in_range(), z3.And(group.facts)))] \
             if group.facts and tvars else list(group.facts)
+        if pre:
+            self.prover.require_satisfiable([*state.path, *hyps], pos=pre[0].pos,
+                                            message="the kernel precondition of all threads")
         same_group = z3.And([a == b for a, b in zip(thread.group, self.ids.group, strict=True)])
         clauses = [c if self.kernel.space_of(c.array) is not n.MemSpace.LOCAL
                    else replace(c, guard=z3.And(same_group, c.guard))
@@ -737,6 +749,9 @@ class Checker:
         # The arbitrary thread's own view of private variables at this barrier.
         own_pre = self.split(pre, self.own_env(state, shared))
         hyps = pre_all + own_pre.facts + kept
+        if pre_all:
+            self.prover.require_satisfiable([*state.path, *hyps], pos=pos,
+                                            message="the barrier preconditions of all threads")
         given = self.groupify(hand.clauses, thread, tvars)
         recv_thread, rvars = self.bound_thread(tag + "r")
         recv = self.split(post, self.group_env(state, recv_thread, shared, tag))

@@ -102,6 +102,32 @@ class Prover:
                          else _value(model, term))
         raise Stop(violation(CHECK, f"{message}{where}", data))
 
+    def require_satisfiable(self, facts: list[z3.BoolRef], *, pos: SourcePos | None,
+                            message: str) -> None:
+        """Some launch, heap and thread satisfy ``facts``; otherwise every proof that
+        assumes them is vacuous, which is reported as a violation (the contradictory
+        assumptions are the evidence), and an undecided query as unknown."""
+        self.obligations += 1
+        query = [*self.base, *facts]
+        # A model is easiest to find for one small launch (the quantifiers over
+        # threads then range over a few values); the general query is the fallback.
+        result, _ = self._search_small(query, z3.Solver())
+        for stage in ("short", "retry", "long"):
+            if result != z3.unknown:
+                break
+            result, _ = self.solve(query, stage=stage)
+        where = f" (line {pos.line})" if pos else ""
+        if result == z3.unsat:
+            raise Stop(violation(CHECK, f"{message}{where}: no launch satisfies it, so every "
+                                        "proof from it would be vacuous",
+                                 {"obligation": "vacuity", "message": message,
+                                  "source": str(pos) if pos else None,
+                                  "line": pos.line if pos else None}))
+        if result == z3.unknown:
+            raise Stop(unknown(CHECK, f"could not decide whether {message}{where} is "
+                                      "satisfiable (a vacuous proof cannot be ruled out)",
+                               obligation="vacuity", line=pos.line if pos else None))
+
     def prove_having(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef],
                      goal: Callable[[bool], z3.BoolRef], **kw: Any) -> None:
         """``prove`` for a goal about what is *held*: first with held permissions
