@@ -69,3 +69,10 @@ def test_a_type_element_read_into_an_int_variable_is_reported() -> None:
                        "hand.cl", "", var_types={"bits": ir.INT})
     (issue,) = genericity_issues(kernel)
     assert issue.pos == pos and issue.message == "an element of in (TYPE) is read as int"
+
+
+def test_size_queries_hidden_in_file_scope_declarations_are_found() -> None:
+    """An enumerator or a typedef used by the kernel is read where it is defined."""
+    found = [(u.pos.line, u.construct) for u in leaks("hidden_in_declarations")
+             if u.breaks_genericity]
+    assert [line for line, _ in found] == [59, 60]

@@ -103,6 +103,7 @@ class KernelLowering:
         self.arrays: list[ir.ArrayDecl] = []
         self.var_types: dict[str, ir.ScalarType] = {}
         self._names: dict[tuple[str, int, int, str], str] = {}
+        self._taken: set[str] = set()  # every name handed out (declarations, temporaries)
         self._aliases: dict[str, tuple[str, str]] = {}  # pointer var -> (array, offset var)
         self._refs: dict[str, RefTarget] = {}  # reference var -> what it is bound to
         self._shared_scalars: set[str] = set()
@@ -132,21 +133,26 @@ class KernelLowering:
             self._block = saved
 
     def fresh(self, stem: str, type_: ir.ScalarType) -> str:
+        """A new variable name that no declaration and no other temporary has."""
         self._temp += 1
         name = f"{stem}#{self._temp}"
+        while name in self._taken:
+            self._temp += 1
+            name = f"{stem}#{self._temp}"
+        self._taken.add(name)
         self.var_types[name] = type_
         return name
 
     def decl_name(self, decl: ci.Cursor) -> str:
         key = _decl_key(decl)
         if key not in self._names:
-            taken = set(self._names.values())
             name = decl.spelling or "anon"
             suffix = 1
-            while name in taken:
+            while name in self._taken:
                 suffix += 1
                 name = f"{decl.spelling}#{suffix}"
             self._names[key] = name
+            self._taken.add(name)
         return self._names[key]
 
     def known_decl(self, decl: ci.Cursor) -> str | None:

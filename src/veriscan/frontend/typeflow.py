@@ -51,6 +51,10 @@ _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXP
           K.COMPOUND_LITERAL_EXPR}
 _TYPE_QUERIES = {K.CXX_UNARY_EXPR, K.GENERIC_SELECTION_EXPR}
 _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
+_REFERRING = {K.DECL_REF_EXPR, K.TYPE_REF, K.MEMBER_REF_EXPR}
+# Functions are walked through their calls, their parameters and locals where they stand.
+_NOT_WALKED = {K.FUNCTION_DECL, K.PARM_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE,
+               K.CONSTRUCTOR, K.DESTRUCTOR, K.LAMBDA_EXPR}
 
 
 @dataclass(frozen=True)
@@ -102,9 +106,26 @@ def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> TypeFlow:
                 called.add(definition)
                 stack.extend((ch, definition.result_type, depth + 1)
                              for ch in children(definition) if ch.kind == K.COMPOUND_STMT)
+        elif kind in _REFERRING:
+            # An enumerator, typedef, struct or program-scope variable of the
+            # file: its definition (``enum { W = sizeof(TYPE) }``) counts too.
+            decl = c.referenced
+            if _file_scope(decl, file) and decl not in called:
+                called.add(decl)
+                stack.append((decl, None, 0))  # a tree of its own, never inlined
         stack.extend((ch, fn_result, depth + 1) for ch in kids)
-    leaks.sort(key=lambda leak: (leak.cursor.location.line, leak.cursor.location.column))
-    return TypeFlow(leaks, deepest)
+    unique = {(leak.cursor.location.line, leak.cursor.location.column, leak.construct): leak
+              for leak in leaks}
+    return TypeFlow([unique[key] for key in sorted(unique)], deepest)
+
+
+def _file_scope(decl: ci.Cursor | None, file: str) -> bool:
+    """Whether ``decl`` is a declaration of the kernel's file outside any function."""
+    if decl is None or kind_of(decl) in _NOT_WALKED or decl.location.file is None:
+        return False
+    parent = decl.semantic_parent
+    return (decl.location.file.name == file
+            and (parent is None or kind_of(parent) not in _NOT_WALKED))
 
 
 def _flows(c: ci.Cursor, kind: ci.CursorKind | None, kids: list[ci.Cursor],

@@ -54,3 +54,12 @@ __kernel void harmless(__global const TYPE *in, __global TYPE *out)
     int size = sizeof(int) + sizeof(uint);
     out[size] = IDENTITY;
 }
+
+enum { WIDTH = sizeof(TYPE) };
+typedef uchar scratch_t[_Alignof(TYPE)];
+
+__kernel void hidden_in_declarations(__global const TYPE *in, __global TYPE *out)
+{
+    __private scratch_t scratch;
+    out[WIDTH] = in[0];
+}
