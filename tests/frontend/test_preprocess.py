@@ -142,3 +142,11 @@ def test_every_shipped_kernel_preprocesses_without_foreign_names() -> None:
         pre = preprocess(path.read_text(), str(path), {"N": "16"})
         assert genericity_problems(pre, dialect) == [], path
         assert pre.text.count("\n") >= path.read_text().count("\n") - 1, path
+
+
+def test_device_compiler_messages_name_the_users_file_and_line() -> None:
+    kernel = load_scan_kernel(str(HERE / "device_error.cl"))
+    with pytest.raises(KernelSourceError) as err:
+        scan_runner.prepare_scan(kernel, get_monoid("add", "int32"), 4)
+    # The monoid's lines come first in the program, yet the line is the file's own.
+    assert f"{HERE / 'device_error.cl'}:9:9" in (err.value.detail or "")
