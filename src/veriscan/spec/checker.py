@@ -21,7 +21,9 @@ Arrays the kernel never stores to keep their entry values throughout;
 private arrays need no permission (only their bounds are checked) and are
 never shared with other threads' reasoning.
 
-Integers are mathematical (no overflow), pointer parameters do not alias, and
+Arithmetic of int width and wider is mathematical (no overflow); conversions
+to narrower types wrap as in C; ``/`` and ``%`` truncate in code and in
+annotations alike (VerCors' rule).  Pointer parameters do not alias, and
 launch dimensions that neither kernel nor spec mentions are fixed to 1; these
 assumptions are listed in every verdict.
 """
@@ -42,6 +44,7 @@ from veriscan.ir import nodes as n
 from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, walk
 from veriscan.smt.solver import budgeted_solver
 from veriscan.spec import ast as A
+from veriscan.spec import cint as C
 from veriscan.spec import perms as P
 from veriscan.spec.attach import KernelSpec, attach
 from veriscan.spec.encode import (
@@ -107,7 +110,8 @@ class Checker:
         self.private = {a.name: a.size for a in kernel.arrays if a.space is n.MemSpace.PRIVATE}
         self.arrays = [p.name for p in kernel.params if p.is_pointer] + \
                       [a.name for a in kernel.arrays]
-        self.assumptions: list[str] = ["integers are mathematical (no overflow)",
+        self.assumptions: list[str] = ["int-width and wider arithmetic does not overflow "
+                                       "(narrower conversions wrap as in C)",
                                        "pointer parameters refer to distinct buffers"]
         self._setup_ids()
         self.params = {p.name: z3.Int(f"param!{p.name}") for p in kernel.params
@@ -158,7 +162,7 @@ class Checker:
                 return to_int(state.vars[name])
             return self.params.get(name)
         return Env(self.kernel, self.ids, var, heap if heap is not None else state.heap,
-                   self.initial)
+                   self.initial, known=[f for f in state.path if not _has_quantifier(f)])
 
     def group_env(self, state: State, thread: ThreadIds, heap: dict[str, z3.ArrayRef],
                   tag: str) -> Env:
@@ -219,7 +223,15 @@ class Checker:
         if isinstance(e, n.Builtin):
             return ids.builtin(e.kind, e.dim)
         if isinstance(e, n.Cast):
-            return rec(e.operand)
+            value = rec(e.operand)
+            if e.type.kind is n.TypeKind.BOOL:
+                return to_bool(value)
+            if e.type.kind is n.TypeKind.INT and e.type.bits < C.INT_BITS \
+                    and _is_integer(e.operand.type):
+                # (uchar)i, (short)x: C's exact conversion.  Conversions to int
+                # width and wider are covered by the no-overflow assumption.
+                return C.convert(to_int(value), e.operand.type, e.type)
+            return value
         if isinstance(e, n.Select):
             c, a, b = to_bool(rec(e.cond)), rec(e.then), rec(e.other)
             if z3.is_bool(a) or z3.is_bool(b):
@@ -810,6 +822,20 @@ def _has_fact_quantifier(e: A.SExpr) -> bool:
     if isinstance(e, A.Unary):
         return _has_fact_quantifier(e.operand)
     return False
+
+
+def _has_quantifier(fact: z3.BoolRef) -> bool:
+    stack = [fact]
+    while stack:
+        e = stack.pop()
+        if z3.is_quantifier(e):
+            return True
+        stack.extend(e.children())
+    return False
+
+
+def _is_integer(t: n.ScalarType) -> bool:
+    return t.kind in (n.TypeKind.INT, n.TypeKind.BOOL)
 
 
 def _opaque(name: str, args: list[z3.ArithRef]) -> z3.ArithRef:

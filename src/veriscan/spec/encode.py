@@ -20,10 +20,12 @@ import z3
 
 from veriscan.errors import SourcePos, VeriscanError
 from veriscan.ir import nodes as n
+from veriscan.smt.solver import budgeted_solver
 from veriscan.spec import ast as A
 from veriscan.spec.perms import Clause
 
 _fresh = itertools.count()
+_SIGN_RLIMIT = 200_000
 
 
 def fresh_int(prefix: str) -> z3.ArithRef:
@@ -49,17 +51,22 @@ class UnsupportedSpec(Exception):
 # --------------------------------------------------------------------- C arithmetic
 
 def c_div(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
-    """C99 division truncates toward zero; Z3's ``/`` on Int is Euclidean."""
-    if _nonneg_const(a) and _pos_const(b):
+    """C99 division truncates toward zero; Z3's ``/`` on Int is Euclidean.
+
+    The two agree whenever the dividend is non-negative, whatever the
+    divisor's sign (both give ``-(a div |b|)`` for a negative divisor), so one
+    case split on the dividend suffices.
+    """
+    if _nonneg_const(a):
         return a / b
-    return z3.If(a >= 0, z3.If(b > 0, a / b, -(a / -b)),
-                 z3.If(b > 0, -((-a) / b), (-a) / (-b)))
+    return z3.If(a >= 0, a / b, -((-a) / b))
 
 
 def c_mod(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
-    if _nonneg_const(a) and _pos_const(b):
+    """C99 remainder: the sign of the dividend, the magnitude of ``|a| mod |b|``."""
+    if _nonneg_const(a):
         return a % b
-    return a - b * c_div(a, b)
+    return z3.If(a >= 0, a % b, -((-a) % b))
 
 
 def _nonneg_const(e: z3.ArithRef) -> bool:
@@ -78,21 +85,20 @@ def to_int(e: z3.ExprRef) -> z3.ArithRef:
     return z3.If(e, z3.IntVal(1), z3.IntVal(0)) if z3.is_bool(e) else e
 
 
-def arith(op: str, a: z3.ExprRef, b: z3.ExprRef, euclidean: bool = False) -> z3.ExprRef:
-    """A C binary operator on mathematical integers (bitwise ones via exact cases).
+def arith(op: str, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
+    """A C binary operator on mathematical integers (bitwise ones uninterpreted).
 
-    ``euclidean`` selects the annotation language's ``/`` and ``%`` (as in
-    Viper/SMT: the remainder is never negative); they agree with C whenever
-    the dividend is non-negative and the divisor positive, which is all the
-    annotated kernels use, and they are far easier for the solver.
+    ``/`` and ``%`` truncate toward zero in code and in annotations alike:
+    VerCors reads ``/`` and ``%`` on C integers in specifications as C's
+    truncating operators, so an annotation means what the same expression in
+    the kernel means.
     """
     if op in ("&&", "||"):
         x, y = to_bool(a), to_bool(b)
         return z3.And(x, y) if op == "&&" else z3.Or(x, y)
     x, y = to_int(a), to_int(b)
     simple = {"+": lambda: x + y, "-": lambda: x - y, "*": lambda: x * y,
-              "/": lambda: x / y if euclidean else c_div(x, y),
-              "%": lambda: x % y if euclidean else c_mod(x, y),
+              "/": lambda: c_div(x, y), "%": lambda: c_mod(x, y),
               "==": lambda: x == y, "!=": lambda: x != y, "<": lambda: x < y,
               "<=": lambda: x <= y, ">": lambda: x > y, ">=": lambda: x >= y}
     if op in simple:
@@ -195,6 +201,8 @@ class Env:
     old: dict[str, z3.ArrayRef]
     reads: list[Read] = field(default_factory=list)
     uses_binom: bool = False
+    # Quantifier-free facts of the thread's path, to settle signs of dividends.
+    known: list[z3.BoolRef] = field(default_factory=list)
 
     def array_index(self, loc: A.Index, indices: list[z3.ArithRef]) -> z3.ArithRef:
         decl = self.kernel.array(loc.array)
@@ -272,7 +280,12 @@ class Evaluator:
                 rguard = z3.And(guard, lhs) if e.op != "||" else z3.And(guard, z3.Not(lhs))
                 rhs = to_bool(ev(e.rhs, rguard, old))
                 return {"==>": z3.Implies, "&&": z3.And, "||": z3.Or}[e.op](lhs, rhs)
-            return arith(e.op, ev(e.lhs, guard, old), ev(e.rhs, guard, old), euclidean=True)
+            lhs, rhs = ev(e.lhs, guard, old), ev(e.rhs, guard, old)
+            if e.op in ("/", "%") and self.nonneg_under(guard, to_int(lhs)):
+                # Euclidean and truncating agree for a non-negative dividend, and
+                # the value only matters where the guard holds.
+                return to_int(lhs) / to_int(rhs) if e.op == "/" else to_int(lhs) % to_int(rhs)
+            return arith(e.op, lhs, rhs)
         if isinstance(e, A.Cond):
             c = to_bool(ev(e.cond, guard, old))
             then = ev(e.then, z3.And(guard, c), old)
@@ -299,6 +312,17 @@ class Evaluator:
             raise VeriscanError("Perm(...) may appear only where resources are allowed "
                                 "(not under !, || or inside a value)", e.pos)
         raise UnsupportedSpec(f"annotation construct {type(e).__name__}", e.pos)
+
+    def nonneg_under(self, guard: z3.BoolRef, value: z3.ArithRef) -> bool:
+        """``value >= 0`` wherever ``guard`` holds, for any thread and launch (a small,
+        deterministic query; failing to prove it only costs a case split)."""
+        if _nonneg_const(value):
+            return True
+        ids = self.env.ids
+        solver = budgeted_solver(_SIGN_RLIMIT)
+        solver.add(guard, ids.in_range(), value < 0, *self.env.known,
+                   *[size >= 1 for size in (*ids.local_size, *ids.num_groups)])
+        return solver.check() == z3.unsat
 
     def name(self, e: A.Name) -> z3.ExprRef:
         if e.name in self.bound:
