@@ -163,39 +163,15 @@ def _length(block: np.ndarray) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- verification
-def interval_leaves(shape: tuple[int, ...], axis: int,
-                    inclusive: bool = True) -> tuple[np.ndarray, np.ndarray, Monoid]:
-    """Interval leaves numbered line by line along ``axis``, the expected scan, and the
-    monoid: line l holds (l*len + k, l*len + k) at step k and must get (l*len, l*len + k)
-    there (inclusive) or (l*len, l*len + k - 1) and the identity at step 0 (exclusive)."""
-    from veriscan.monoids import interval_monoid
-    from veriscan.monoids.interval import codec_for
-
-    n = int(np.prod(shape))
-    codec = codec_for(n)
-    dt = codec.dtype.type
-    steps = np.indices(shape, dtype=np.uint64)
-    line = np.zeros(shape, np.uint64)
-    for k, size in enumerate(shape):
-        if k != axis:
-            line = line * np.uint64(size) + steps[k]
-    first = line * np.uint64(shape[axis])
-    position = first + steps[axis]
-    leaves = (position.astype(codec.dtype) << dt(codec.half)) | position.astype(codec.dtype)
-    last = position if inclusive else np.maximum(position, np.uint64(1)) - np.uint64(1)
-    expected = (first.astype(codec.dtype) << dt(codec.half)) | last.astype(codec.dtype)
-    if not inclusive:
-        expected[steps[axis] == 0] = codec.one
-    return leaves, expected, interval_monoid(n)
-
-
 def interval_test(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool = True,
                   client: Any = None) -> Verdict:
     """The interval test of the whole distributed pipeline for ``shape`` cut into ``chunks``,
     computed on ``client`` (a ``distributed.Client``; None: the current Dask scheduler)."""
     da = _dask_array()
     start = time.perf_counter()
-    leaves, expected, monoid = interval_leaves(tuple(shape), axis, inclusive)
+    from veriscan.library.interval import line_leaves
+
+    leaves, expected, monoid = line_leaves(tuple(shape), axis, inclusive)
     lazy = scan(da.from_array(leaves, chunks=chunks), monoid, inclusive, axis=axis)
     got = (client.compute(lazy).result() if client is not None else lazy.compute())
     mode = "inclusive" if inclusive else "exclusive"

@@ -25,6 +25,7 @@ from veriscan.library.axis import AxisShape, axis_scan
 from veriscan.library.backend import Backend
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.monoids import interval_monoid
+from veriscan.monoids.base import Monoid
 from veriscan.monoids.interval import codec_for
 from veriscan.verdict import Verdict, verified, violation
 
@@ -50,25 +51,42 @@ def pipeline_interval_test(backend: Backend, algorithm: str, n: int,
                   details, start)
 
 
+def line_leaves(shape: tuple[int, ...], axis: int,
+                inclusive: bool = True) -> tuple[np.ndarray, np.ndarray, Monoid]:
+    """Interval leaves numbered line by line along ``axis``, the expected scan, and the
+    monoid: line l holds (l*len + k, l*len + k) at step k and must get (l*len, l*len + k)
+    there (inclusive), or (l*len, l*len + k - 1) and the identity at step 0 (exclusive).
+
+    Elements are built by the codec's own ``pair``, so the test never depends on how
+    the interval monoid packs them."""
+    n = int(np.prod(shape))
+    monoid = interval_monoid(n)
+    codec = codec_for(n)
+    steps = np.indices(shape, dtype=np.int64)
+    line = np.zeros(shape, np.int64)
+    for k, size in enumerate(shape):
+        if k != axis:
+            line = line * size + steps[k]
+    first = line * shape[axis]
+    position = first + steps[axis]
+    pair = np.vectorize(codec.pair, otypes=[codec.dtype])
+    leaves = pair(position, position) if n else np.zeros(shape, codec.dtype)
+    if inclusive or n == 0:
+        expected = pair(first, position) if n else leaves.copy()
+    else:
+        expected = np.full(shape, codec.one, codec.dtype)
+        later = steps[axis] > 0
+        expected[later] = pair(first[later], position[later] - 1)
+    return leaves, expected, monoid
+
+
 def axis_interval_test(backend: Backend, shape: AxisShape, inclusive: bool = True) -> Verdict:
     """Scan every line of an ``outer x len x inner`` array of interval leaves at once."""
     start = time.perf_counter()
     n = shape.size
-    monoid = interval_monoid(n)
-    codec = codec_for(n)
-    dt = codec.dtype.type
-    # position of (o, k, i) in C order, and the number of its line
-    o, k, i = np.meshgrid(np.arange(shape.outer, dtype=np.uint64),
-                          np.arange(shape.length, dtype=np.uint64),
-                          np.arange(shape.inner, dtype=np.uint64), indexing="ij")
-    first = (o * shape.inner + i) * shape.length
-    leaf = (first + k).astype(codec.dtype).reshape(-1)
-    leaves = (leaf << dt(codec.half)) | leaf
-    last = (first + k).astype(np.int64) - (0 if inclusive else 1)
-    expected = ((first.astype(codec.dtype) << dt(codec.half))
-                | last.clip(0).astype(codec.dtype)).reshape(-1)
-    if not inclusive:
-        expected[(k == 0).reshape(-1)] = codec.one
+    leaves, expected, monoid = line_leaves((shape.outer, shape.length, shape.inner), 1,
+                                           inclusive)
+    leaves, expected = leaves.reshape(-1), expected.reshape(-1)
     out = backend.output((n,), monoid.dtype, like=leaves)
     axis_scan(backend, monoid, backend.wrap(leaves, "interval input"), out.buffer, shape,
               inclusive)
