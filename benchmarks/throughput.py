@@ -109,8 +109,8 @@ def measure(log_n: int, repeat: int, runtime, rivals, rng: np.random.Generator) 
         if not inclusive:
             reference = np.concatenate([[0], reference[:-1]]).astype(dtype)
         got, info = veriscan.scan(x, op, inclusive, dtype=dtype, info=True)
-        assert np.allclose(got, reference, rtol=1e-3, atol=1e-2), task  # a wrong answer is no
-        contenders = {                                                   # benchmark result
+        check_result(task, got, reference, x)  # a wrong answer is no benchmark result
+        contenders = {
             "ours": lambda x=x, op=op, inc=inclusive, d=dtype: veriscan.scan(x, op, inc,
                                                                              dtype=d),
             "ours out=": lambda x=x, op=op, inc=inclusive, d=dtype, o=out: veriscan.scan(
@@ -143,6 +143,17 @@ def measure(log_n: int, repeat: int, runtime, rivals, rng: np.random.Generator) 
                                                  queue=queue),
     }, repeat, finish)))
     return rows
+
+
+def check_result(task: str, got: np.ndarray, reference: np.ndarray, x: np.ndarray) -> None:
+    """Exact for integers; for float (inclusive) sums, no further from the float64 sum than
+    NumPy's own float32 loop is (a parallel scan groups the terms differently)."""
+    if not np.issubdtype(got.dtype, np.floating):
+        assert np.array_equal(got, reference), task
+        return
+    exact = np.cumsum(x, dtype=np.float64)
+    numpy_error = np.abs(reference - exact).max(initial=0.0)
+    assert np.abs(got - exact).max(initial=0.0) <= 2 * numpy_error + 1e-3, task
 
 
 def _numpy_exclusive(x: np.ndarray, dtype: type) -> np.ndarray:
