@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 DEFAULT_TIMEOUT_S = 60.0  # per device run; `--timeout` changes it
 OCLGRIND_MAX_N = 256  # Oclgrind runs sizes up to here (it simulates every work-item)
+OCLGRIND_RUNS = 3  # at most this many sizes per kernel in a `verify` sweep
 SHOWN_REPORTS = 5  # reports spelled out in a witness; the count covers all
 PATTERNS = ("zeros", "ones", "iota", "reversed", "random")
 DISAGREEMENT = "internal disagreement, please report"
@@ -106,7 +107,8 @@ def _call(impl: Implementation, job: Callable[..., Any], *args: Any, timeout: fl
     run it aborts is repeated without it; the notes say which happened.
     """
     notes: list[str] = []
-    watch = impl.oclgrind and kernel is not None and not reads_own_global_writes(kernel)
+    watch = (impl.oclgrind and kernel is not None and not reads_own_global_writes(kernel)
+             and _key(kernel) not in _PLUGIN_FAILS)
     if impl.oclgrind and not watch:
         notes.append("Oclgrind's uninitialised-value detector was off: " + (
             "the kernel reads global memory it writes, which that detector misreports"
@@ -116,6 +118,7 @@ def _call(impl: Implementation, job: Callable[..., Any], *args: Any, timeout: fl
     if watch and _PLUGIN_FAILED.search(reply.stderr):
         notes.append("Oclgrind's uninitialised-value detector failed on this kernel (an "
                      "internal error of the plugin); the run was repeated without it")
+        _PLUGIN_FAILS.add(_key(kernel))  # type: ignore[arg-type]
         reply = _fresh_after_limit(worker_for(impl.selector, False), job, args, timeout)
     return reply, notes
 
@@ -128,6 +131,14 @@ def _fresh_after_limit(worker: DeviceWorker, job: Callable[..., Any], args: tupl
     if _LIMIT_REACHED in reply.stderr:
         worker.close()
     return reply
+
+
+# Kernels the uninitialised-value plugin failed on, by (file, name): later runs go without it.
+_PLUGIN_FAILS: set[tuple[str, str]] = set()
+
+
+def _key(kernel: ir.Kernel) -> tuple[str, str]:
+    return (kernel.file, kernel.name)
 
 
 def reads_own_global_writes(kernel: ir.Kernel) -> bool:
@@ -143,7 +154,13 @@ def reads_own_global_writes(kernel: ir.Kernel) -> bool:
 
 
 def sizes_for(impl: Implementation, sizes: list[int]) -> list[int]:
-    return [n for n in sizes if n <= OCLGRIND_MAX_N] if impl.oclgrind else list(sizes)
+    """The sizes ``impl`` runs: all of them, but under Oclgrind only those up to
+    :data:`OCLGRIND_MAX_N`, and of a long sweep every other one from the largest down
+    (2..256 gives 16, 64, 256), which keeps `verify all` quick."""
+    if not impl.oclgrind:
+        return list(sizes)
+    small = [n for n in sizes if n <= OCLGRIND_MAX_N]
+    return small if len(small) <= OCLGRIND_RUNS else small[::-2][:OCLGRIND_RUNS][::-1]
 
 
 # ------------------------------------------------------------------ in the child
@@ -228,7 +245,7 @@ def device_test(test: DeviceTest, kernel: ScanKernel, n: int, impl: Implementati
     resolver = Resolver.for_scan(kernel, n)
     try:
         reply, notes = _call(impl, _test_job, test, kernel, n, impl.selector, timeout=timeout,
-                             kernel=resolver.kernel if impl.oclgrind else None)
+                             kernel=_scan_ir_once(kernel, n) if impl.oclgrind else None)
     except (DeviceTimeout, DeviceCrash) as exc:
         return _stopped(test.__name__.replace("_test", ""), exc, kernel, n, impl)
     return with_reports(reply.value, reply.stderr, resolver, notes)
@@ -360,7 +377,7 @@ def dynamic_scan(kernel: ScanKernel, n: int, timeout: float = DEFAULT_TIMEOUT_S)
     resolver = Resolver.for_scan(kernel, n)
     try:
         reply, notes = _call(impl, _scan_job, kernel, n, impl.selector, values,
-                             timeout=timeout, kernel=resolver.kernel)
+                             timeout=timeout, kernel=_scan_ir_once(kernel, n))
     except (DeviceTimeout, DeviceCrash, VeriscanError) as exc:
         return _stopped(check, exc, kernel, n, impl)
     base = _silent(check, n, reply.value, f"{len(PATTERNS)} input patterns "
@@ -553,6 +570,17 @@ class Resolver:
         if t.kind in (irn.TypeKind.INT, irn.TypeKind.FLOAT) and t.bits >= 8:
             return int(t.bits // 8)
         return None
+
+
+_FIRST_IR: dict[ScanKernel, ir.Kernel | None] = {}
+
+
+def _scan_ir_once(kernel: ScanKernel, n: int) -> ir.Kernel | None:
+    """The kernel's IR at the first size asked for: enough to see which arrays it reads
+    and writes, without a parse per size."""
+    if kernel not in _FIRST_IR:
+        _FIRST_IR[kernel] = _scan_ir(kernel, n)
+    return _FIRST_IR[kernel]
 
 
 @cache
