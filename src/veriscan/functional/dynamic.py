@@ -548,9 +548,12 @@ class Resolver:
         spaces.update({a.name: a.space for a in kernel.arrays})
         types = {p.name: p.type for p in kernel.params if p.is_pointer}
         types.update({a.name: a.type for a in kernel.arrays})
-        candidates = [s for s in walk(kernel.body) if isinstance(s, want)
-                      and s.pos.line == line
-                      and spaces.get(s.array, irn.MemSpace.PRIVATE).value == report.space]
+        on_line = [s for s in walk(kernel.body) if isinstance(s, (irn.Load, irn.Store))
+                   and s.pos.line == line
+                   and spaces.get(s.array, irn.MemSpace.PRIVATE).value == report.space]
+        # The access of the reported kind, else any in that memory on that line (the
+        # compiler sometimes files an access under a neighbouring statement).
+        candidates = [s for s in on_line if isinstance(s, want)] or on_line
         if not candidates:
             return None
         best = min(candidates, key=lambda s: abs((s.pos.col or 0) - (access.column or 0)))
