@@ -90,9 +90,12 @@ def implementations(device: str | None = None) -> list[Implementation]:
 
 
 @cache
-def worker_for(selector: str, uninitialized: bool = False) -> DeviceWorker:
+def worker_for(selector: str, oclgrind: bool = False,
+               uninitialized: bool = False) -> DeviceWorker:
     """One worker per implementation (and Oclgrind detector set) for the whole command,
     so programs stay built."""
+    if not oclgrind:
+        return DeviceWorker()
     return DeviceWorker(env={**DETECTOR_ENV, **(UNINITIALIZED_ENV if uninitialized else {})})
 
 
@@ -114,12 +117,13 @@ def _call(impl: Implementation, job: Callable[..., Any], *args: Any, timeout: fl
             "the kernel reads global memory it writes, which that detector misreports"
             if kernel is not None else "these kernels were not analysed for reads of "
             "global memory they write, which that detector misreports"))
-    reply = _fresh_after_limit(worker_for(impl.selector, watch), job, args, timeout)
+    reply = _fresh_after_limit(worker_for(impl.selector, impl.oclgrind, watch), job, args,
+                               timeout)
     if watch and _PLUGIN_FAILED.search(reply.stderr):
         notes.append("Oclgrind's uninitialised-value detector failed on this kernel (an "
                      "internal error of the plugin); the run was repeated without it")
         _PLUGIN_FAILS.add(_key(kernel))  # type: ignore[arg-type]
-        reply = _fresh_after_limit(worker_for(impl.selector, False), job, args, timeout)
+        reply = _fresh_after_limit(worker_for(impl.selector, True), job, args, timeout)
     return reply, notes
 
 
@@ -512,7 +516,8 @@ class Resolver:
             entry = {"work_item": list(a.local_id or ()), "group": list(a.group or ()),
                      "global_id": list(a.global_id or ()),
                      "access": "write" if a.is_write else ("read" if a.op == "load" else a.op),
-                     "line": line, "column": a.column, "source": a.source}
+                     "line": line, "column": a.column, "source": a.source,
+                     "program_line": a.line}
             accesses.append(entry)
             if array is None and line is not None and report.address is not None:
                 array = self._array(line, a, report)
@@ -533,7 +538,7 @@ class Resolver:
         lines = [s.strip() for s in kernel.source.splitlines()]
         matches = [i + 1 for i, s in enumerate(lines) if s == text.strip()]
         if not matches:
-            return line
+            return None  # a line of what veriscan put before the kernel, or no source
         return min(matches, key=lambda m: (m > line, abs(line - m)))
 
     def _array(self, line: int, access: Any, report: Report) -> dict[str, Any] | None:

@@ -20,7 +20,11 @@ from dataclasses import dataclass, field
 # storing the same value) are races for the static checker too, so they are not
 # suppressed here either.
 DETECTOR_ENV = {"OCLGRIND_DATA_RACES": "1", "OCLGRIND_CHECK_API": "1",
-                "OCLGRIND_UNIFORM_WRITES": "1"}
+                "OCLGRIND_UNIFORM_WRITES": "1",
+                # A program pyopencl loads from its binary cache has no source text for
+                # Oclgrind to quote, and the quoted text is how a report's line is mapped
+                # back to the user's file: always build from source.
+                "PYOPENCL_NO_CACHE": "1"}
 UNINITIALIZED_ENV = {"OCLGRIND_UNINITIALIZED": "1"}
 PLATFORM_WORD = "oclgrind"
 
