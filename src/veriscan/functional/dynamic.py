@@ -512,11 +512,11 @@ class Resolver:
         accesses = []
         array: dict[str, Any] | None = None
         for a in report.accesses:
-            line = self._user_line(a.line, a.source)
+            line = self._user_line(a)
             entry = {"work_item": list(a.local_id or ()), "group": list(a.group or ()),
                      "global_id": list(a.global_id or ()),
                      "access": "write" if a.is_write else ("read" if a.op == "load" else a.op),
-                     "line": line, "column": a.column, "source": a.source,
+                     "line": line, "column": a.column, "source": self._text(line, a.source),
                      "program_line": a.line}
             accesses.append(entry)
             if array is None and line is not None and report.address is not None:
@@ -531,15 +531,26 @@ class Resolver:
         out["text"] = _describe(report, out)
         return out
 
-    def _user_line(self, line: int | None, text: str) -> int | None:
-        kernel = self.kernel
-        if line is None or kernel is None or not text:
+    def _user_line(self, access: Any) -> int | None:
+        """The line in the user's file: as reported where the program maps its lines
+        back to that file (``#line``), else found by the source text Oclgrind quotes."""
+        kernel, line, text = self.kernel, access.line, access.source
+        if line is None or kernel is None:
             return line
+        if access.file and Path(access.file).name == Path(kernel.file).name:
+            return line if line <= len(kernel.source.splitlines()) else None
         lines = [s.strip() for s in kernel.source.splitlines()]
         matches = [i + 1 for i, s in enumerate(lines) if s == text.strip()]
         if not matches:
             return None  # a line of what veriscan put before the kernel, or no source
         return min(matches, key=lambda m: (m > line, abs(line - m)))
+
+    def _text(self, line: int | None, quoted: str) -> str:
+        """The user's source line (Oclgrind quotes the program's, which may differ)."""
+        kernel = self.kernel
+        if line is None or kernel is None:
+            return quoted
+        return kernel.source.splitlines()[line - 1].strip()
 
     def _array(self, line: int, access: Any, report: Report) -> dict[str, Any] | None:
         from veriscan.ir import nodes as irn
