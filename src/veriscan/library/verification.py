@@ -11,6 +11,9 @@ run):
 * **axis scans** (``scan(a, axis=k)`` of N-D arrays) for each outer x len x
   inner shape: the one launch race-free, divergence-free and in bounds, and
   the interval test with a separate range of leaves per line.
+* **offset combination** (the last step of ``veriscan.dask``'s scans) for
+  the same shapes: race freedom and bounds of its launch; its results are
+  covered by the interval test of the Dask pipeline (``veriscan.dask.verify``).
 * **compaction**: the flag kernel and the scatter proved for their launches;
   the scatter only under the assumption that the positions of flagged
   elements are distinct, which the checker states and which is discharged
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veriscan.errors import VeriscanError
-from veriscan.library.axis import AxisShape, axis_launch
+from veriscan.library.axis import AxisShape, axis_launch, combine_launch
 from veriscan.library.backend import (
     KernelLaunch,
     OpenCLBackend,
@@ -204,6 +207,11 @@ def verify_library(runtime: Any, n_text: str | None,
         report.verdicts.append(checker.compaction(n))
     for shape in AXIS_SHAPES:
         report.verdicts += [checker.axis(inclusive, shape) for inclusive in (True, False)]
+        combine_verdict = combine("offset combine", [checker.static(combine_launch(
+            backend, shape))], f"the launch for a {shape.describe()} chunk is race-free, "
+            "divergence-free and in bounds")
+        combine_verdict.details["n"] = shape.describe()
+        report.verdicts.append(combine_verdict)
     for rows, cols in shapes or SHAPES:
         report.verdicts.append(checker.matrix("transpose", [transpose_launch(backend, rows, cols)],
                                               (rows, cols)))
