@@ -125,6 +125,19 @@ def test_out_receives_the_result(algorithm):
 
 
 @pytest.mark.parametrize("algorithm", PATHS)
+def test_in_place_out_is_the_input(algorithm):
+    a = np.random.default_rng(6).integers(-9, 9, (3, 50)).astype(np.int64)
+    for axis in (None, 0, 1):
+        for inclusive in (True, False):
+            x = a.copy()
+            view = x.reshape(-1) if axis is None else x
+            got = veriscan.scan(view, axis=axis, inclusive=inclusive, out=view,
+                                algorithm=algorithm)
+            assert got is view
+            assert np.array_equal(view, numpy_scan(a, "add", axis, inclusive=inclusive))
+
+
+@pytest.mark.parametrize("algorithm", PATHS)
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
 def test_nan_rules_of_max_min_fmax_fmin(dtype, algorithm):
     x = np.array([3.0, np.nan, 1.0, 5.0, np.nan, -2.0], dtype)

@@ -154,8 +154,11 @@ def run_plan(plan: ScanPlan) -> Any:
         x = np.ascontiguousarray(x, dtype=plan.monoid.dtype)
     elif x.dtype != plan.monoid.dtype:
         x = x.astype(plan.monoid.dtype)  # on the device, as NumPy converts on the host
+    # The kernels were proved for distinct input and output buffers: an out= that
+    # overlaps the input (out=x) gets a separate result, copied in afterwards.
     direct = (plan.out is not None and isinstance(backend, OpenCLBackend)
-              and _writable_in_place(plan.out, plan.monoid.dtype))
+              and _writable_in_place(plan.out, plan.monoid.dtype)
+              and not np.may_share_memory(plan.out, plan.x))
     if direct:
         result = backend.output_into(plan.out)
     else:
@@ -183,7 +186,8 @@ def _host_scan(plan: ScanPlan) -> np.ndarray:
     result = plan.out if plan.out is not None else np.empty(plan.x.shape, acc)
     if plan.x.size == 0:
         return result
-    src = np.moveaxis(plan.x, plan.axis, -1)
+    x = plan.x.copy() if np.may_share_memory(result, plan.x) else plan.x  # out=x
+    src = np.moveaxis(x, plan.axis, -1)
     dst = np.moveaxis(result, plan.axis, -1)
     dst[..., 0] = plan.monoid.identity
     if src.shape[-1] > 1:
