@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 import z3
 
-import veriscan.functional.interval as interval_module
+import veriscan.functional.dynamic as device_module
 from veriscan.cli.main import main
+from veriscan.functional.dynamic import detector_kinds
 from veriscan.functional.interval import interval_test
 from veriscan.runtime.opencl import get_runtime
 from veriscan.scankernel import load_scan_kernel
@@ -42,7 +43,10 @@ def test_racy_kernel_that_passes_the_interval_test_is_not_verified():
     result = verify(kernel, [16])
     assert result.verdict.status is Status.VIOLATION
     assert result.verdict.details["failed_step"] == "static"
-    assert result.step("interval") is None
+    # After a static race only Oclgrind runs the interval step (when installed), and its
+    # race detector sees the race the test's output hides.
+    interval = result.step("interval")
+    assert interval is None or "race" in detector_kinds(interval)
     assert result.verdict.witness["array"] == "out"
 
 
@@ -59,7 +63,8 @@ def test_divergent_kernel_is_never_run_on_the_device(monkeypatch):
     def must_not_run(*args, **kwargs):
         raise AssertionError("a kernel with divergent barriers was launched")
 
-    monkeypatch.setattr(interval_module, "interval_test", must_not_run)
+    # Every device run of verify goes through device_test (in a worker process).
+    monkeypatch.setattr(device_module, "device_test", must_not_run)
     result = verify(corpus("divergent_barrier"), [16])
     assert result.verdict.status is not Status.VERIFIED
     assert result.verdict.details["failed_step"] == "static"
@@ -109,7 +114,7 @@ def test_failed_run_writes_no_certificate(tmp_path, capsys, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("device lost")
 
-    monkeypatch.setattr(interval_module, "interval_test", broken)
+    monkeypatch.setattr(device_module, "device_test", broken)
     cert = tmp_path / "c.json"
     # A bug (here a simulated one) is an internal error, exit 4: never 1, "violation".
     assert main(["verify", "kogge_stone", "--n", "8", "--certificate", str(cert)]) == 4
