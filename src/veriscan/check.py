@@ -30,6 +30,7 @@ from veriscan.smt.bounds import (
     check_bounds,
     check_undefined,
 )
+from veriscan.smt.initialised import check_initialised
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
@@ -126,6 +127,10 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
     parts.append(_verdict(bound) if bound else verified(
         "bounds", f"every access within its array ({', '.join(sorted(extents)) or 'none'})"
         + note, checked=sorted(extents), unchecked=unchecked))
+    uninitialised = check_initialised(queries, extents)
+    parts.append(_verdict(uninitialised) if uninitialised else verified(
+        "initialisation", "every read of local or private memory reads a cell written "
+        "before it (by the same thread, or by any thread before a barrier)"))
     undefined = check_undefined(queries)
     parts.append(_verdict(undefined) if undefined else verified(
         "arithmetic", f"none of {len(trace.undefined)} reachable operations that C can leave "

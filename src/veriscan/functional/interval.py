@@ -65,7 +65,8 @@ def diagnose(kernel: ScanKernel, n: int, actual: np.ndarray, rt: Runtime) -> str
     want = k if kernel.inclusive else k - 1
     if isinstance(first, str) and first.startswith("?"):
         return (f"garbage: out[{k}] is not an interval element over 0..{n - 1} (never "
-                "written, or the kernel forged TYPE values instead of using OPERATOR)")
+                "written, read from uninitialised memory, or forged instead of computed "
+                "with OPERATOR)")
     if first == "1" or (not kernel.inclusive and k == 0):
         return (f"identity problem: out[{k}] should be "
                 + ("the identity 1" if want < 0 else f"(0,{want})")
@@ -76,7 +77,8 @@ def diagnose(kernel: ScanKernel, n: int, actual: np.ndarray, rt: Runtime) -> str
             return ("wrong order: every output sums the right elements, but some OPERATOR "
                     "has its operands swapped (right before left)")
         return (f"non-contiguous sum: out[{k}] combined summations that are not adjacent "
-                "(an element counted twice or skipped: a stale read or wrong offset)")
+                "(an element counted twice or skipped: a stale read or wrong offset), or a "
+                "value that is no element (uninitialised memory)")
     i, j = first  # type: ignore[misc]
     if i > 0:
         return (f"missing prefix: out[{k}] = ({i},{j}) lacks elements 0..{i - 1} "

@@ -6,12 +6,19 @@ race-free generic scan that maps in[k] = (k, k) to out[k] = (0, k) is correct
 for every monoid (the paper's Thm 4.5 + 5.3), so this monoid is the whole
 functional test.
 
-Encoding (one unsigned word per element, O(lg n) bits): i in the high half, j
-in the low half.  For n ≤ 2^15 the halves are 16 bits (a ``uint``), for larger
-n up to 2^31 they are 32 bits (a ``ulong``).  Real indices are below
-2^half - 1, so an all-ones high half never occurs in a real pair and the two
-reserved codes live there: 1 = all ones, ⊤ = all ones minus one.  Sizing the
-word by n halves local memory for the sizes a single work group can take.
+Encoding (one unsigned word per element, O(lg n) bits): the high half holds
+i XOR a mask, the low half j XOR a mask XOR the high half.  For n ≤ 2^15 the
+halves are 16 bits (a ``uint``), for larger n up to 2^31 they are 32 bits (a
+``ulong``).  Real indices are below 2^(half-1), and the masks are chosen so
+that every element has the top bit of its high half clear and that of its
+low half set.  Uninitialised memory is therefore no element: all zeros and
+small integers have the low top bit clear, all ones and 0xA5.. poison bytes
+the high one set, and any word with equal halves (every repeated byte) has
+a low half that decodes past every index.  The identity 1 and ⊤ are two
+fixed codes with the high top bit set, none of these patterns.  The
+operator turns any non-element operand into ⊤, so garbage can never turn
+into a right answer, and decoding reports it as an error.  Sizing the word
+by n halves local memory for the sizes a single work group can take.
 """
 
 from __future__ import annotations
@@ -29,6 +36,12 @@ MAX_N = 2**31
 NARROW_MAX_N = 2**15
 
 
+# Per word width (bits per half): the index masks and the two reserved codes.
+_MASKS = {16: (0x7FFF, 0xDA5A), 32: (0x7FFFFFFF, 0xDA5A5A5A)}
+_RESERVED = {16: (0x9E3779B9, 0xB7E15162),
+             32: (0x9E3779B97F4A7C15, 0xB7E151628AED2A6A)}
+
+
 @dataclass(frozen=True)
 class IntervalCodec:
     """Packing of interval elements for one word width."""
@@ -44,28 +57,47 @@ class IntervalCodec:
         return (1 << self.half) - 1
 
     @property
+    def index_limit(self) -> int:
+        """Indices are below this (the top bit of each half stays clear)."""
+        return 1 << (self.half - 1)
+
+    @property
+    def masks(self) -> tuple[int, int]:
+        """XOR masks of the high (i) and low (j) halves."""
+        return _MASKS[self.half]
+
+    @property
     def one(self) -> int:
-        return (1 << (2 * self.half)) - 1
+        return _RESERVED[self.half][0]
 
     @property
     def top(self) -> int:
-        return self.one - 1
+        return _RESERVED[self.half][1]
 
     def pair(self, i: int, j: int) -> int:
-        if not 0 <= i <= j < self.lo_mask:
-            raise VeriscanError(f"({i},{j}) is not an interval with indices below {self.lo_mask}")
-        return (i << self.half) | j
+        if not 0 <= i <= j < self.index_limit:
+            raise VeriscanError(f"({i},{j}) is not an interval with indices below "
+                                f"{self.index_limit}")
+        return int(self.pairs(np.asarray(i), np.asarray(j)))
+
+    def pairs(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """Codes of the elements (i[k], j[k])."""
+        t = self.dtype.type
+        hi_mask, lo_mask = self.masks
+        high = np.asarray(i).astype(self.dtype) ^ t(hi_mask)
+        return (high << t(self.half)) | (np.asarray(j).astype(self.dtype) ^ t(lo_mask) ^ high)
 
     def leaves(self, n: int) -> np.ndarray:
         """The test input: in[k] = (k, k)."""
-        k = np.arange(n, dtype=self.dtype)
-        return (k << self.dtype.type(self.half)) | k
+        k = np.arange(n)
+        return self.pairs(k, k)
 
     def expected(self, n: int, inclusive: bool) -> np.ndarray:
         """out[k] = (0, k) inclusive; 1 then (0, k - 1) exclusive."""
+        k = np.arange(n)
         if inclusive:
-            return np.arange(n, dtype=self.dtype)
-        out = np.arange(-1, n - 1, dtype=np.int64).astype(self.dtype)
+            return self.pairs(np.zeros(n, np.int64), k)
+        out = self.pairs(np.zeros(n, np.int64), np.maximum(k - 1, 0))
         out[0] = self.one
         return out
 
@@ -77,8 +109,11 @@ class IntervalCodec:
             return "1"
         if v == self.top:
             return "⊤"
-        i, j = v >> self.half, v & self.lo_mask
-        if v >> (2 * self.half) or i > j or j >= (self.lo_mask if n is None else n):
+        high, low = v >> self.half, v & self.lo_mask
+        hi_mask, lo_mask = self.masks
+        i, j = high ^ hi_mask, low ^ lo_mask ^ high
+        if (v >> (2 * self.half) or high >= self.index_limit or low < self.index_limit
+                or i > j or j >= (self.index_limit if n is None else n)):
             return f"?{v:#x}"
         return (i, j)
 
@@ -87,24 +122,38 @@ class IntervalCodec:
         return f"({d[0]},{d[1]})" if isinstance(d, tuple) else d
 
     def op(self, a: np.ndarray, b: np.ndarray, any_order: bool = False) -> np.ndarray:
+        """The operator on codes, as ``vs_interval_op`` in ``cl/interval.cl`` computes it."""
         a, b = np.broadcast_arrays(np.asarray(a, self.dtype), np.asarray(b, self.dtype))
         t = self.dtype.type
         half, lo = t(self.half), t(self.lo_mask)
-        joined = (a & ~lo) | (b & lo)
-        out = np.where((a & lo) + t(1) == (b >> half), joined, t(self.top))
+        hi_mask, lo_mask = (t(m) for m in self.masks)
+        top_bits = t(self.index_limit) | (t(self.index_limit) << half)
+
+        def start(x: np.ndarray) -> np.ndarray:
+            return (x >> half) ^ hi_mask
+
+        def end(x: np.ndarray) -> np.ndarray:
+            return ((x ^ (x >> half)) & lo) ^ lo_mask
+
+        def element(x: np.ndarray) -> np.ndarray:
+            return ((x & top_bits) == t(self.index_limit)) & (start(x) <= end(x))
+
+        def join(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+            """(start of x, end of y), re-keyed to x's high half."""
+            return (x & ~lo) | ((y ^ (y >> half) ^ (x >> half)) & lo)
+
+        out = np.where(end(a) + t(1) == start(b), join(a, b), t(self.top))
         if any_order:
-            swapped = (b & ~lo) | (a & lo)
-            out = np.where((out == t(self.top)) & ((b & lo) + t(1) == (a >> half)), swapped, out)
-        out = np.where((a == t(self.top)) | (b == t(self.top)), t(self.top), out)
+            out = np.where((out == t(self.top)) & (end(b) + t(1) == start(a)), join(b, a), out)
+        out = np.where(element(a) & element(b), out, t(self.top))
         out = np.where(b == t(self.one), a, out)
         return np.asarray(np.where(a == t(self.one), b, out), dtype=self.dtype)
 
     def random(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """Random elements (mostly short intervals, some 1 and ⊤) for law checks."""
-        limit = min(self.lo_mask - 1, 64)
+        limit = min(self.index_limit - 4, 64)
         i = rng.integers(0, limit, size=n)
-        j = i + rng.integers(0, 4, size=n)
-        out = (i.astype(self.dtype) << self.dtype.type(self.half)) | j.astype(self.dtype)
+        out = self.pairs(i, i + rng.integers(0, 4, size=n))
         special = rng.integers(0, 8, size=n)
         out[special == 0] = self.one
         out[special == 1] = self.top
@@ -136,7 +185,12 @@ def any_order_interval(n: int = MAX_N) -> Monoid:
 def _interval(n: int, any_order: bool) -> Monoid:
     codec = codec_for(n)
     word = "uint" if codec.half == 16 else "ulong"
+    hi, lo = codec.masks
+    suffix = "u" if codec.half == 16 else "ul"
     source = (f"#define VS_IV_HALF {codec.half}\n#define VS_IV_WORD {word}\n"
+              f"#define VS_IV_HI_MASK {hi:#x}{suffix}\n#define VS_IV_LO_MASK {lo:#x}{suffix}\n"
+              f"#define VS_IV_ONE (({word}){codec.one:#x}{suffix})\n"
+              f"#define VS_IV_TOP (({word}){codec.top:#x}{suffix})\n"
               + ("#define VS_IV_ANY_ORDER\n" if any_order else "") + cl_snippet("interval"))
     return Monoid(
         name="interval-any-order" if any_order else "interval", dtype=codec.dtype,

@@ -150,7 +150,8 @@ class Executor:
         self.seq += 1
         interval.accesses.append(Access(
             array, index, write, self.active, s.pos, interval.number, self.seq,
-            (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]), tuple(self.after)))
+            (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]), tuple(self.after),
+            any(it.iteration < 0 for it in self.context)))
         return index
 
     def element_type(self, array: str) -> ir.ScalarType:

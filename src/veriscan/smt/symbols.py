@@ -53,7 +53,7 @@ class SymbolTable:
         return sym
 
 
-def _applications(term: z3.ExprRef) -> Iterator[z3.ExprRef]:
+def applications(term: z3.ExprRef) -> Iterator[z3.ExprRef]:
     """Every distinct application (constant, function or operator) in ``term``."""
     seen: set[int] = set()
     stack = [term]
@@ -70,13 +70,13 @@ def _applications(term: z3.ExprRef) -> Iterator[z3.ExprRef]:
 
 def approximations(term: z3.ExprRef) -> list[str]:
     """Names of over-approximated symbols (and functions) occurring in ``term``."""
-    names = (t.decl().name() for t in _applications(term))
+    names = (t.decl().name() for t in applications(term))
     return list(dict.fromkeys(n for n in names if n.startswith(APPROX)))
 
 
 def mentions(term: z3.ExprRef, names: set[str]) -> bool:
     """Whether a constant or function named in ``names`` occurs in ``term``."""
-    return bool(names) and any(t.decl().name() in names for t in _applications(term))
+    return bool(names) and any(t.decl().name() in names for t in applications(term))
 
 
 def readable(name: str) -> str:

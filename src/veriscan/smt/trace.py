@@ -41,6 +41,7 @@ class Access:
     epochs: tuple[z3.ExprRef, z3.ExprRef] | None = None
     # Barriers (seq, fences) that certainly ran before this access, given it runs.
     after: tuple[tuple[int, Fence], ...] = ()
+    abstracted: bool = False  # inside a loop abstracted to one symbolic iteration
 
     def separated_from(self, other: Access, fence: Fence) -> bool:
         """A barrier fencing ``fence`` certainly runs between the two (same group)."""
