@@ -56,3 +56,29 @@ __global__ void k_cxx(int *out, float *fo)
     atomicAdd(out, 1);
     out[t] = min(t, 2) + max(t, 1) + (int)sqrtf(fo[t]) + warpSize;
 }
+
+__global__ void k_statements(int *out)
+{
+    int t = threadIdx.x;
+    try { out[t] = 1; } catch (...) { out[t] = 2; }
+    if (t > 100) throw 1;
+    [] {};
+    [t] { return t; };
+    typedef int row[2];
+    row r = {1, 2};
+    out[t] = r[0] + sizeof(row) + alignof(int) + true + 'c' + 1.5;
+}
+
+__global__ void k_gnu(int *out)
+{
+    int t = threadIdx.x;
+    void *target = &&skip;
+    if (t > 8)
+        goto *target;
+    out[t] = __builtin_constant_p(t) + __builtin_classify_type(t);
+skip:
+    out[t] += 1;
+    __extension__ out[t] += 2;
+    _Complex float z = 1.0f;
+    out[t] += __real__ z;
+}
