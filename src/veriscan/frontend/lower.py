@@ -63,6 +63,7 @@ SPILL_DEPTH = 48
 _FRAMES_PER_LEVEL = 8  # a generous estimate; the thread gets five times that
 _RECURSION_LIMIT = 5 * _FRAMES_PER_LEVEL * MAX_NESTING
 _STACK_BYTES = 512 * 1024 * 1024
+_DEEP_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -1070,6 +1071,17 @@ def _run_deep(work: Callable[[], None], depth: int, where: SourcePos) -> None:
 
     too_deep = KernelSourceError(f"the kernel nests {depth} levels deep, more than the front "
                                  "end can lower here", where)
+    with _DEEP_LOCK:  # the recursion limit and the stack size are process-wide
+        _run_on_big_stack(target, depth, too_deep)
+    if failure:
+        if isinstance(failure[0], RecursionError):
+            raise too_deep from None
+        raise failure[0]
+
+
+def _run_on_big_stack(target: Callable[[], None], depth: int,
+                      too_deep: KernelSourceError) -> None:
+    """``target`` on a thread with a big stack, or here when no thread can start."""
     old_limit = sys.getrecursionlimit()
     try:
         old_stack = threading.stack_size(_STACK_BYTES)
@@ -1086,10 +1098,6 @@ def _run_deep(work: Callable[[], None], depth: int, where: SourcePos) -> None:
         if depth * _FRAMES_PER_LEVEL > old_limit:
             raise too_deep from None
         target()
-    if failure:
-        if isinstance(failure[0], RecursionError):
-            raise too_deep from None
-        raise failure[0]
 
 
 _STMT_RULES: dict[ci.CursorKind, Callable] = {
