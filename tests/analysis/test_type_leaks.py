@@ -76,3 +76,11 @@ def test_size_queries_hidden_in_file_scope_declarations_are_found() -> None:
     found = [(u.pos.line, u.construct) for u in leaks("hidden_in_declarations")
              if u.breaks_genericity]
     assert [line for line, _ in found] == [58, 59]
+
+
+def test_const_type_references_are_generic_and_read_where_used() -> None:
+    """``const TYPE &`` operands bind to the array elements (no copy, no cast)."""
+    kernel = parse_kernel(KERNELS.parent / "const_reference_scan.cu", defines={"N": "8"})
+    assert check_generic(kernel).status is Status.VERIFIED
+    loads = [s.array for s in walk(kernel.body) if isinstance(s, ir.Load)]
+    assert loads.count("data") == 3  # partial, b inside combine, the final copy
