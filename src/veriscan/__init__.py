@@ -17,6 +17,7 @@ from veriscan.errors import VeriscanError
 if TYPE_CHECKING:  # type checkers see the real signatures; at run time they load lazily
     from veriscan.library.compact import compact as compact
     from veriscan.library.explain import explain as explain
+    from veriscan.library.explain import explain_compact as explain_compact
     from veriscan.library.sat import summed_area_table as summed_area_table
     from veriscan.library.scan import exclusive_scan as exclusive_scan
     from veriscan.library.scan import scan as scan
@@ -29,6 +30,7 @@ _LAZY = {
     "scan": "veriscan.library.scan",
     "exclusive_scan": "veriscan.library.scan",
     "explain": "veriscan.library.explain",
+    "explain_compact": "veriscan.library.explain",
     "compact": "veriscan.library.compact",
     "summed_area_table": "veriscan.library.sat",
     "transpose": "veriscan.library.transpose",

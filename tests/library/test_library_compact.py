@@ -55,3 +55,15 @@ def test_device_arrays_in_device_array_out():
 def test_empty_input():
     kept, count = veriscan.compact(np.zeros(0, np.float32), np.zeros(0, bool))
     assert count == 0 and kept.shape == (0,) and kept.dtype == np.float32
+
+
+def test_explain_compact_gives_the_verdict_of_each_path():
+    values = np.arange(100, dtype=np.int32)
+    flags = values % 7 == 0
+    host = veriscan.explain_compact(values, flags)
+    assert host.path == "host" and host.verdict.status.value == "unknown"
+    assert "no veriscan proof" in host.verdict.summary
+    device = veriscan.explain_compact(values, flags, algorithm="device")
+    assert device.path == "device" and device.verdict.ok
+    assert "compact.cl" in " ".join(device.kernels)
+    assert "discharged" in str(device.verdict.to_json())

@@ -87,6 +87,27 @@ def explain(x: Any, op: Any = "add", inclusive: bool = True, algorithm: str = "a
     return info
 
 
+def explain_compact(values: Any, flags: Any, device: str | None = None, *,
+                    algorithm: str = "auto") -> PathInfo:
+    """``compact(values, flags, ..., info=True)``'s :class:`PathInfo` with its verdict: for
+    the device path the compaction verdict of ``veriscan verify library`` at this n."""
+    from veriscan.library.backend import backend_for
+    from veriscan.library.compact import compact
+
+    *_, info = compact(values, flags, device, algorithm=algorithm, info=True)
+    n = len(values)
+    backend = None if info.path == HOST else backend_for(device, [values, flags])
+    if backend is None:
+        info.verdict = unknown("host path", info.covered_by)
+    elif not isinstance(backend, OpenCLBackend) or n == 0:
+        info.verdict = unknown("proof", "not proved here: " + (
+            "an empty input launches no kernel" if n == 0 else
+            f"the library's proofs run through OpenCL, this call ran on {backend.name}"))
+    else:
+        info.verdict = verifier_for(backend).compaction(n)
+    return info
+
+
 def prove(plan: ScanPlan) -> Verdict:
     """The verdict covering exactly the launches ``plan`` makes."""
     if plan.path == HOST:
