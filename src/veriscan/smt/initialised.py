@@ -57,37 +57,46 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
             if acc.array in spaces:
                 epoch[id(acc)] = number
                 accesses.setdefault(acc.array, []).append(acc)
-    # (read, not covered by its own thread, ordered writes of any thread, left out)
-    reads: list[tuple[Access, z3.BoolRef, list[tuple[z3.BoolRef, Access]], list[str]]] = []
+    # (read, not covered by its own thread, ordered writes of any thread, left out,
+    #  covered by a guessed writer)
+    reads: list[tuple[Access, z3.BoolRef, list[tuple[z3.BoolRef, Access]], list[str],
+                      z3.BoolRef]] = []
+    cell = z3.BitVec("initialised cell", INDEX_BITS)
     for name, group in accesses.items():
         writes = [w for w in group if w.write]
         shared = spaces[name] is ir.MemSpace.LOCAL
-        filled = shared and _fills(q, writes, extents.get(name), epoch)
+        inexact = {id(w) for w in writes if approximations(w.guard) or approximations(w.index)}
+        filled = shared and _fills(q, writes, extents.get(name), epoch, inexact, cell)
+        before = _covers_before(q, writes, epoch, inexact, cell) if shared else [
+            z3.BoolVal(False)]
         for read in (r for r in group if not r.write):
             if filled and epoch[id(read)] > epoch[id(writes[0])]:
                 continue
             earlier = [w for w in writes if w.seq < read.seq]
             own = disj(*(conj(w.guard, w.index == read.index) for w in earlier)) \
                 if earlier else z3.BoolVal(False)
-            ordered, left_out = _ordered_writes(earlier if shared else [], read, epoch)
+            ordered, left_out = _ordered_writes(earlier if shared else [], read, epoch, inexact)
             if read.abstracted or any(w.abstracted for w in earlier):
                 # one symbolic iteration stands for all: other iterations' writes unseen
                 left_out.append("a loop abstracted to one symbolic iteration")
+            same_epoch = [o for o in ordered if epoch[id(o[1])] == epoch[id(read)]]
+            prior = before[min(epoch[id(read)], len(before) - 1)]
+            guessed = disj(z3.substitute(prior, (cell, read.index)),
+                           _some_writer(q, same_epoch, read.index, guess=True))
             reads.append((read, z3.simplify(conj(read.guard, z3.Not(own))), ordered,
-                          left_out))
+                          left_out, guessed))
     live = [r for r in reads if not z3.is_false(r[1])]
     if not live:
         return None
     # Writers guessed by inverting each write's index (no quantifier) first;
     # only if that leaves a read uncovered, every writer (enumerated or quantified).
-    guessed = [z3.simplify(conj(uncovered, z3.Not(_some_writer(q, ordered, read.index,
-                                                               guess=True))))
-               for read, uncovered, ordered, _ in live]
-    if q.query(False, disj(*guessed))[0] == z3.unsat:
+    first = [z3.simplify(conj(uncovered, z3.Not(guessed)))
+             for _, uncovered, _, _, guessed in live]
+    if q.query(False, disj(*first))[0] == z3.unsat:
         return None
     obligations = [(z3.simplify(conj(uncovered, z3.Not(_some_writer(q, ordered, read.index,
                                                                     guess=False)))),
-                    read, left_out) for read, uncovered, ordered, left_out in live]
+                    read, left_out) for read, uncovered, ordered, left_out, _ in live]
     live_obligations = [o for o in obligations if not z3.is_false(o[0])]
     if not live_obligations:
         return None
@@ -124,11 +133,11 @@ def _uninitialised_spaces(kernel: ir.Kernel) -> dict[str, ir.MemSpace]:
     return out
 
 
-def _ordered_writes(earlier: list[Access], read: Access, epoch: dict[int, int]
-                    ) -> tuple[list[tuple[z3.BoolRef, Access]], list[str]]:
+def _ordered_writes(earlier: list[Access], read: Access, epoch: dict[int, int],
+                    inexact: set[int]) -> tuple[list[tuple[z3.BoolRef, Access]], list[str]]:
     """Writes of any thread that a barrier orders before ``read`` (with the condition
     on the barrier counts under which it does), and those left out as
-    over-approximated."""
+    over-approximated (``inexact``: ids of writes whose guard or index is)."""
     out: list[tuple[z3.BoolRef, Access]] = []
     left_out: list[str] = []
     for w in earlier:
@@ -139,24 +148,39 @@ def _ordered_writes(earlier: list[Access], read: Access, epoch: dict[int, int]
                                          (read.epochs or (_ZERO, _ZERO))[0]))
             if z3.is_false(ordered):
                 continue
-        if approximations(w.guard) or approximations(w.index):
+        if id(w) in inexact:
             left_out.append(f"a write of {w.array} at {w.pos} by another thread")
             continue
         out.append((ordered, w))
     return out, list(dict.fromkeys(left_out))
 
 
+def _covers_before(q: KernelQueries, writes: list[Access], epoch: dict[int, int],
+                   inexact: set[int], cell: z3.ExprRef) -> list[z3.BoolRef]:
+    """Item e: some thread wrote ``cell`` in a barrier epoch before e (guessed
+    writers, exact writes only); the last item stands for every later epoch.
+    One formula per epoch, instantiated per read by substituting its index."""
+    out: list[z3.BoolRef] = []
+    so_far: z3.BoolRef = z3.BoolVal(False)
+    for e in range(max((epoch[id(w)] for w in writes), default=-1) + 2):
+        out.append(so_far)
+        mine = [(z3.BoolVal(True), w) for w in writes
+                if epoch[id(w)] == e and id(w) not in inexact]
+        if mine:
+            so_far = z3.simplify(disj(so_far, _some_writer(q, mine, cell, guess=True)))
+    return out
+
+
 def _fills(q: KernelQueries, writes: list[Access], extent: Extent | None,
-           epoch: dict[int, int]) -> bool:
+           epoch: dict[int, int], inexact: set[int], cell: z3.ExprRef) -> bool:
     """Whether the writes of the first barrier interval that writes the array
     cover every cell of it (with guessed writers): then every read after the
     next barrier reads written memory, given that it is in bounds."""
     if extent is None or not writes or any(w.abstracted for w in writes):
         return False
     head = [w for w in writes if epoch[id(w)] == epoch[id(writes[0])]]
-    if any(approximations(w.guard) or approximations(w.index) for w in head):
+    if any(id(w) in inexact for w in head):
         return False
-    cell = z3.BitVec("initialised cell", INDEX_BITS)
     size = z3.BitVecVal(extent, INDEX_BITS) if isinstance(extent, int) else extent
     writer = _some_writer(q, [(z3.BoolVal(True), w) for w in head], cell, guess=True)
     return q.query(False, cell >= 0, cell < size, z3.Not(writer))[0] == z3.unsat
