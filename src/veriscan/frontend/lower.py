@@ -18,21 +18,20 @@ temporaries so every access keeps its own position and program order; arms of
 an access is only analysed under the condition that guards it in C.  CUDA
 references alias the caller's variable or array element.  Expressions deeper
 than :data:`SPILL_DEPTH` are split through temporaries, so the analyses, which
-recurse over expressions, never meet a deep tree.
+recurse over expressions, never meet a deep tree; the recursion itself runs
+with room for :data:`~veriscan.frontend.typeflow.MAX_NESTING` levels
+(:mod:`veriscan.frontend.stack`).
 """
 
 from __future__ import annotations
 
-import contextvars
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from veriscan.errors import KernelSourceError, SourcePos
+from veriscan.errors import SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
@@ -46,7 +45,8 @@ from veriscan.frontend.cursors import (
     kind_of,
     var_initializer,
 )
-from veriscan.frontend.typeflow import MAX_NESTING, type_leaks
+from veriscan.frontend.stack import run_deep
+from veriscan.frontend.typeflow import type_leaks
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import expr_children
 
@@ -58,12 +58,6 @@ _CAST_KINDS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST
 _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
-# The lowering recurses a few frames per syntax level; it runs on a thread with
-# room for MAX_NESTING levels.
-_FRAMES_PER_LEVEL = 8  # a generous estimate; the thread gets five times that
-_RECURSION_LIMIT = 5 * _FRAMES_PER_LEVEL * MAX_NESTING
-_STACK_BYTES = 512 * 1024 * 1024
-_DEEP_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -246,8 +240,8 @@ class KernelLowering:
             for leak in flow.leaks:
                 self.emit(ir.Unsupported(self.pos(leak.cursor), leak.construct,
                                          leak.breaks_genericity))
-            _run_deep(lambda: self.stmt(body), flow.depth,
-                      SourcePos(self.file, body.location.line))
+            run_deep(lambda: self.stmt(body), flow.depth,
+                     SourcePos(self.file, body.location.line))
         return out
 
     def stmt(self, c: ci.Cursor) -> None:
@@ -1049,55 +1043,6 @@ def _deeper_than(e: ir.Expr, limit: int) -> bool:
         if not level:
             return False
     return True
-
-
-def _run_deep(work: Callable[[], None], depth: int, where: SourcePos) -> None:
-    """Run the recursive lowering of a syntax tree ``depth`` levels deep.
-
-    Python's default recursion limit stops near 1000 frames, which a few
-    hundred terms of one expression reach; raising it on the caller's own
-    stack could overflow the C stack instead.  So the work runs on a thread
-    with a large stack and a raised limit (both restored afterwards).  Where
-    no such thread can be started it runs here under the normal limit, for
-    trees shallow enough to fit it; deeper ones are reported as bad input.
-    """
-    failure: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            work()
-        except BaseException as exc:  # re-raised on the caller's thread below
-            failure.append(exc)
-
-    too_deep = KernelSourceError(f"the kernel nests {depth} levels deep, more than the front "
-                                 "end can lower here", where)
-    with _DEEP_LOCK:  # the recursion limit and the stack size are process-wide
-        _run_on_big_stack(target, depth, too_deep)
-    if failure:
-        if isinstance(failure[0], RecursionError):
-            raise too_deep from None
-        raise failure[0]
-
-
-def _run_on_big_stack(target: Callable[[], None], depth: int,
-                      too_deep: KernelSourceError) -> None:
-    """``target`` on a thread with a big stack, or here when no thread can start."""
-    old_limit = sys.getrecursionlimit()
-    try:
-        old_stack = threading.stack_size(_STACK_BYTES)
-        worker = threading.Thread(target=contextvars.copy_context().run, args=(target,),
-                                  name="veriscan-lowering")
-        sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
-        try:
-            worker.start()
-            worker.join()
-        finally:
-            threading.stack_size(old_stack)
-            sys.setrecursionlimit(old_limit)
-    except (RuntimeError, ValueError):  # no big-stack thread here: lower on this one
-        if depth * _FRAMES_PER_LEVEL > old_limit:
-            raise too_deep from None
-        target()
 
 
 _STMT_RULES: dict[ci.CursorKind, Callable] = {
