@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import clang.cindex as ci
 import pytest
 
 from veriscan.errors import KernelSourceError, VeriscanError
@@ -143,3 +144,18 @@ def test_without_a_lowering_thread_deep_kernels_are_still_clean_errors(
     assert parse_kernel(tmp_path / "small.cl", source=_deep("sum", 20)).body
     with pytest.raises(KernelSourceError, match="levels deep"):
         parse_kernel(tmp_path / "deep.cl", source=_deep("sum", 2000))
+
+
+def test_a_child_visit_that_stops_early_is_an_error_not_fewer_children(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The binding's own get_children returns a short list when its callback
+    fails; the front end's children() checks clang's answer instead."""
+    real = ci.conf.lib.clang_visitChildren
+
+    def stopped(*args: object) -> int:
+        real(*args)
+        return 1  # what clang answers when a visit was broken off
+
+    monkeypatch.setattr(ci.conf.lib, "clang_visitChildren", stopped)
+    with pytest.raises(KernelSourceError, match="nested too deeply"):
+        parse_kernel(tmp_path / "small.cl", source=_deep("sum", 3))
