@@ -936,11 +936,13 @@ class KernelLowering:
                 self.bind_pointer(name, value, pos)
             else:
                 self._refs[name] = value
+        body = next((ch for ch in children(fn) if ch.kind == K.COMPOUND_STMT), None)
+        if body is None:
+            raise UnsupportedConstruct(f"function '{fn.spelling}' whose body is not a block")
         result = None if t.kind is ir.TypeKind.OTHER and c_is_void(fn) else self.fresh(
             f"{fn.spelling}.result", t)
         self._inline.append(_InlineFrame(fn.spelling, result))
         try:
-            body = next(ch for ch in children(fn) if ch.kind == K.COMPOUND_STMT)
             if self._audit is not None:
                 self._audit.roots.append(body)
             self.note(body, Outcome.LOWERED)

@@ -82,3 +82,10 @@ skip:
     _Complex float z = 1.0f;
     out[t] += __real__ z;
 }
+
+__device__ void guarded(int *o) try { o[0] = 1; } catch (...) { }
+
+__global__ void k_function_try(int *out)
+{
+    guarded(out);
+}
