@@ -518,6 +518,10 @@ class Resolver:
                      "access": "write" if a.is_write else ("read" if a.op == "load" else a.op),
                      "line": line, "column": a.column, "source": self._text(line, a.source),
                      "program_line": a.line}
+            if line is not None and self.kernel is not None:
+                # The position format every veriscan witness uses (SARIF reads it).
+                entry["at"] = f"{self.kernel.file}:{line}" + (f":{a.column}" if a.column
+                                                               else "")
             accesses.append(entry)
             if array is None and line is not None and report.address is not None:
                 array = self._array(line, a, report)
