@@ -9,11 +9,18 @@ Three steps, always in this order, stopping at the first that does not hold:
    (race freedom makes the result schedule-independent, Lemma 5.4; and a
    divergent barrier can hang a device, so nothing runs before this holds);
 3. **interval**: the kernel, run on the device with the interval monoid on
-   in[k] = (k, k), returns (0, k) at every k.
+   in[k] = (k, k), returns (0, k) at every k — on every OpenCL
+   implementation present (PoCL at every size; Oclgrind, when installed, at
+   a few sizes up to 256 with its race, uninitialised-value and memory
+   detectors on, any report a violation), each run in a worker process with
+   a time limit.  A detector report the static proof says cannot happen is an
+   internal disagreement: unknown, "please report".
 
 Only all three together give *verified*, and the verdict says exactly what
-that means.  The certificate is a JSON record of every step, written
-atomically.
+that means.  After a static race (not divergence, which could hang a
+device) Oclgrind still runs the interval step, so its race detector's report
+stands beside the proof's.  The certificate is a JSON record of every step
+and every device run, written atomically.
 """
 
 from __future__ import annotations
