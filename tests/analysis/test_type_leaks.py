@@ -84,3 +84,9 @@ def test_const_type_references_are_generic_and_read_where_used() -> None:
     assert check_generic(kernel).status is Status.VERIFIED
     loads = [s.array for s in walk(kernel.body) if isinstance(s, ir.Load)]
     assert loads.count("data") == 3  # partial, b inside combine, the final copy
+
+
+def test_auto_variables_keep_the_type_of_their_initialiser() -> None:
+    kernel = parse_kernel(KERNELS.parent / "auto_scan.cu", defines={"N": "8"})
+    assert check_generic(kernel).status is Status.VERIFIED
+    assert kernel.var_types["partial"] == ir.GENERIC and kernel.var_types["last"] == ir.GENERIC

@@ -68,3 +68,7 @@ def test_code_run_by_attributes_or_static_locals_is_refused() -> None:
     refused = [s.construct for s in walk(kernel.body) if isinstance(s, ir.Unsupported)]
     assert refused[0] == "attribute on local variable 'held'"
     assert refused[1].startswith("static local variable 'ticket'")
+
+
+def test_a_kernel_returning_a_void_call_makes_the_call() -> None:
+    assert run("faithful.cl", "k_kernel_return", 2)["out"] == {0: 5, 1: 6}

@@ -311,7 +311,8 @@ class KernelLowering:
                 raise UnsupportedConstruct(f"pointer '{c.spelling}' declared without a target")
             self.bind_pointer(name, self.pointer(init), pos)
             return
-        st = ty.scalar_type(t)
+        # ``auto`` keeps only the canonical type; the initialiser still says TYPE.
+        st = ty.scalar_type(init.type if init is not None and ty.sugar_lost(t) else t)
         space = self.var_space(c, kids)
         if space is not ir.MemSpace.PRIVATE:
             # A __local/__shared__ scalar is one cell shared by the group.
@@ -452,8 +453,8 @@ class KernelLowering:
         if self._inline:
             raise UnsupportedConstruct(
                 f"return before the end of inlined function '{self._inline[-1].function}'")
-        if children(c):
-            raise UnsupportedConstruct("kernel returning a value")
+        for operand in children(c):
+            self.expr(operand)  # ``return (void)f();`` in a kernel still calls f
         self.emit(ir.Return(self.pos(c)))
 
     # ------------------------------------------------------------- expressions
@@ -488,8 +489,9 @@ class KernelLowering:
             raise UnsupportedConstruct("expression the front end cannot see into")
         inner = self.expr(kids[0])
         target = ty.scalar_type(c.type)
-        if target.kind is ir.TypeKind.OTHER or inner.type == target:
-            return inner
+        if (target.kind is ir.TypeKind.OTHER or inner.type == target
+                or c.type.get_canonical() == kids[0].type.get_canonical()):
+            return inner  # no change of value (``auto`` shows only canonical types)
         return self.coerce(inner, target, self.pos(c))
 
     def literal(self, c: ci.Cursor) -> ir.Expr:
@@ -659,7 +661,7 @@ class KernelLowering:
         ``keep_old`` gives the value before the update (postfix ``++``/``--``).
         """
         target = self.lvalue(lhs)
-        t = ty.scalar_type(lhs.type)
+        t = self.target_type(target, lhs)
         if isinstance(target, PointerRef):
             old_name = self.fresh("old", t)
             self.emit(ir.Load(pos, old_name, target.array, target.offset))
@@ -678,7 +680,14 @@ class KernelLowering:
 
     def write(self, lhs: ci.Cursor, value: ir.Expr, pos: SourcePos) -> ir.Expr:
         target = self.lvalue(lhs)
-        return self.store_to(target, value, ty.scalar_type(lhs.type), pos)
+        return self.store_to(target, value, self.target_type(target, lhs), pos)
+
+    def target_type(self, target: str | PointerRef, lhs: ci.Cursor) -> ir.ScalarType:
+        """The type a write converts to: a variable's declared type (clang shows an
+        ``auto`` variable only as its canonical type), else the lvalue's."""
+        if isinstance(target, str) and target in self.var_types:
+            return self.var_types[target]
+        return ty.scalar_type(lhs.type)
 
     def store_to(self, target: str | PointerRef, value: ir.Expr, t: ir.ScalarType,
                  pos: SourcePos) -> ir.Expr:

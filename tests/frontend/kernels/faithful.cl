@@ -33,3 +33,9 @@ __kernel void k_do_while_reads_memory(__global int *out)
     int t = get_local_id(0);
     do { out[t] += 1; } while (out[t] < 3);
 }
+
+__kernel void k_kernel_return(__global int *out)
+{
+    int t = get_local_id(0);
+    return (void)put(out, t, 5 + t);
+}
