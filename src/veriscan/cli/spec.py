@@ -63,15 +63,15 @@ def resolve(name: str) -> Path:
 def run(args: argparse.Namespace) -> int:
     from veriscan.cli.common import console, emit, macro_defines
     from veriscan.errors import VeriscanError
-    from veriscan.frontend import parse_kernel
     from veriscan.spec.checker import check_spec
+    from veriscan.spec.headers import parse_spec_kernel
     from veriscan.spec.parser import annotation_spans
 
     if not 0 < args.rlimit <= MAX_RLIMIT_M:
         raise VeriscanError(f"--rlimit must be between 1 and {MAX_RLIMIT_M} (millions), "
                             f"got {args.rlimit}")
     path = resolve(args.kernel)
-    kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args))
+    kernel = parse_spec_kernel(path, entry=args.entry, defines=macro_defines(args))
     if next(annotation_spans(kernel.source), None) is None:
         raise VeriscanError(f"{path}: no /*@ ... @*/ annotations, so there is no "
                             "specification to check (`veriscan check` needs none)")

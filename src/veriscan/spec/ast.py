@@ -127,6 +127,7 @@ class Amount:
 
 READ = Amount(AmountKind.READ)
 WRITE = Amount(AmountKind.FRACTION, Fraction(1))
+NONE = Amount(AmountKind.FRACTION, Fraction(0))  # Perm(x, none) holds trivially
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,7 @@ class ClauseKind(enum.Enum):
     CONTEXT = "context"                    # requires + ensures
     CONTEXT_EVERYWHERE = "context_everywhere"
     LOOP_INVARIANT = "loop_invariant"
+    ASSERT = "assert"                      # //@ assert e; checked where it stands
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ class KernelSpec:
     contract: list[A.Clause] = field(default_factory=list)
     loops: dict[int, list[A.Clause]] = field(default_factory=dict)
     barriers: dict[int, list[A.Clause]] = field(default_factory=dict)
+    asserts: dict[int, list[A.Clause]] = field(default_factory=dict)  # before that statement
     unsupported: list[tuple[str, SourcePos]] = field(default_factory=list)
 
     def everywhere(self) -> list[A.Clause]:
@@ -119,7 +120,9 @@ def attach(kernel: n.Kernel) -> KernelSpec:
     lines = kernel.source.splitlines()
     loops: dict[int, n.Loop] = {}
     barriers: dict[int, n.Barrier] = {}
+    statements: dict[int, n.Stmt] = {}
     for stmt in walk(kernel.body):
+        statements.setdefault(stmt.pos.line, stmt)
         if isinstance(stmt, n.Loop):
             loops.setdefault(stmt.pos.line, stmt)
         elif isinstance(stmt, n.Barrier):
@@ -133,7 +136,13 @@ def attach(kernel: n.Kernel) -> KernelSpec:
         if span is not None and not span[0] <= target <= span[1]:
             continue  # it precedes (or sits in) another declaration
         spec.unsupported.extend(ann.unsupported)
-        if target in barriers:
+        asserts = [c for c in ann.clauses if c.kind is A.ClauseKind.ASSERT]
+        if asserts:
+            if len(asserts) != len(ann.clauses) or target not in statements:
+                raise VeriscanError("an assert annotation stands alone, right before a "
+                                    "statement of the kernel body", ann.start)
+            spec.asserts.setdefault(id(statements[target]), []).extend(asserts)
+        elif target in barriers:
             spec.barriers.setdefault(id(barriers[target]), []).extend(ann.clauses)
         elif target in loops:
             spec.loops.setdefault(id(loops[target]), []).extend(ann.clauses)

@@ -112,7 +112,8 @@ class Checker:
                       [a.name for a in kernel.arrays]
         self.assumptions: list[str] = ["int-width and wider arithmetic does not overflow "
                                        "(narrower conversions wrap as in C)",
-                                       "pointer parameters refer to distinct buffers"]
+                                       "pointer parameters refer to distinct, non-null "
+                                       "buffers"]
         self._setup_ids()
         self.params = {p.name: z3.Int(f"param!{p.name}") for p in kernel.params
                        if not p.is_pointer}
@@ -499,8 +500,23 @@ class Checker:
     # -------------------------------------------------------------- statements
     def exec_block(self, stmts: list[n.Stmt], states: list[State]) -> list[State]:
         for stmt in stmts:
+            for state in states:
+                self.check_asserts(stmt, state)
             states = [out for s in states for out in self.exec_stmt(stmt, s)]
         return states
+
+    def check_asserts(self, stmt: n.Stmt, state: State) -> None:
+        """``//@ assert`` before ``stmt``: its facts hold and its permissions are held."""
+        clauses = self.spec.asserts.get(id(stmt), [])
+        if not clauses:
+            return
+        here = self.split(clauses, self.own_env(state))
+        self.check_framed(state, here.reads, state.held, "assertion")
+        for fact in here.facts:
+            self.prove(state, [], fact, obligation="assert", pos=clauses[0].pos,
+                       message="annotated assertion may fail")
+        self.require_perms(state, here.clauses, obligation="assert", pos=clauses[0].pos,
+                           what="annotated assertion")
 
     def exec_stmt(self, stmt: n.Stmt, state: State) -> list[State]:
         own = self.own_var(state)

@@ -13,6 +13,7 @@ can demand that the assertion is *framed* by permissions the thread holds.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -26,6 +27,8 @@ from veriscan.spec.perms import Clause
 
 _fresh = itertools.count()
 _SIGN_RLIMIT = 200_000
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(\(?-?(?:0[xX][0-9a-fA-F]+|\d+)"
+                     r"[uUlL]*\)?)[ \t]*$", re.MULTILINE)
 
 
 def fresh_int(prefix: str) -> z3.ArithRef:
@@ -216,6 +219,28 @@ class Env:
                                 "pointer parameters take one (flattened) index", loc.pos)
         return indices[0]
 
+    def macro(self, name: str) -> int | None:
+        """The value of an integer macro (``#define N 64`` or ``-D N=64``), as C sees it
+        in the kernel; a name defined more than once is refused, not guessed."""
+        found = [m.group(2) for m in _DEFINE.finditer(self.kernel.source)
+                 if m.group(1) == name]
+        if name in self.kernel.defines:
+            found.append(self.kernel.defines[name])
+        if not found:
+            return None
+        if len(found) > 1 or "#undef" in self.kernel.source:
+            raise UnsupportedSpec(f"macro '{name}' defined more than once or undefined", None)
+        text = found[0].strip().strip("()").rstrip("uUlL")
+        try:
+            return int(text, 0)
+        except ValueError:
+            raise UnsupportedSpec(f"macro '{name}' in an annotation is not an integer "
+                                  "literal", None) from None
+
+    def pointer(self, name: str) -> bool:
+        param = self.kernel.param(name)
+        return param is not None and param.is_pointer
+
     def check_array(self, loc: A.Index) -> None:
         if loc.array not in self.heap:
             raise VeriscanError(f"unknown array '{loc.array}' in annotation", loc.pos)
@@ -252,6 +277,8 @@ class Evaluator:
         if isinstance(e, A.Name):
             return self.name(e)
         if isinstance(e, A.Member):
+            if e.field == "length" and self.env.pointer(e.base):
+                return z3.Int(f"length!{e.base}")  # the buffer's element count
             kind = _CUDA_IDS.get(e.base)
             if kind is None or e.field not in _DIMS:
                 raise UnsupportedSpec(f"'{e.base}.{e.field}'", e.pos)
@@ -280,6 +307,9 @@ class Evaluator:
                 rguard = z3.And(guard, lhs) if e.op != "||" else z3.And(guard, z3.Not(lhs))
                 rhs = to_bool(ev(e.rhs, rguard, old))
                 return {"==>": z3.Implies, "&&": z3.And, "||": z3.Or}[e.op](lhs, rhs)
+            null = self.null_test(e)
+            if null is not None:
+                return null
             lhs, rhs = ev(e.lhs, guard, old), ev(e.rhs, guard, old)
             if e.op in ("/", "%") and self.nonneg_under(guard, to_int(lhs)):
                 # Euclidean and truncating agree for a non-negative dividend, and
@@ -313,6 +343,20 @@ class Evaluator:
                                 "(not under !, || or inside a value)", e.pos)
         raise UnsupportedSpec(f"annotation construct {type(e).__name__}", e.pos)
 
+    def null_test(self, e: A.Binary) -> z3.BoolRef | None:
+        """``p != null`` / ``p == NULL`` for a pointer parameter: kernel buffers are
+        never null (an assumption every verdict lists), so the test is constant."""
+        if e.op not in ("==", "!="):
+            return None
+        sides = (e.lhs, e.rhs)
+        names = {s.name for s in sides if isinstance(s, A.Name)}
+        if not names & {"null", "NULL"}:
+            return None
+        if not any(isinstance(s, A.Name) and self.env.pointer(s.name) for s in sides):
+            raise UnsupportedSpec("comparison with null of something other than a pointer "
+                                  "parameter", e.pos)
+        return z3.BoolVal(e.op == "!=")
+
     def nonneg_under(self, guard: z3.BoolRef, value: z3.ArithRef) -> bool:
         """``value >= 0`` wherever ``guard`` holds, for any thread and launch (a small,
         deterministic query; failing to prove it only costs a case split)."""
@@ -330,6 +374,9 @@ class Evaluator:
         value = self.env.var(e.name)
         if value is not None:
             return value
+        macro = self.env.macro(e.name)
+        if macro is not None:
+            return z3.IntVal(macro)
         if e.name in _ALIASES:
             return self.env.ids.builtin(*_ALIASES[e.name])
         if e.name in ("NULL", "null", "read", "write"):
@@ -374,6 +421,8 @@ class Evaluator:
             return
         if isinstance(e, A.Perm):
             self.env.check_array(e.loc)
+            if e.amount == A.NONE:
+                return  # no permission: nothing held, nothing asked
             idx = self.env.array_index(e.loc, [to_int(self.pure(i, guard)) for i in e.loc.indices])
             clauses.append(Clause(e.loc.array, bound, guard, idx, e.amount, 1, e.pos))
             return

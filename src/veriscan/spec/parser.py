@@ -21,8 +21,12 @@ CLAUSE_KEYWORDS = {k.value: k for k in A.ClauseKind}
 # VerCors clause keywords this checker does not implement: seeing one makes the
 # verdict unknown instead of silently ignoring a proof obligation.
 UNSUPPORTED_KEYWORDS = {"given", "yields", "modifies", "accessible", "invariant", "ghost",
-                        "assume", "assert", "inhale", "exhale", "pure", "resource",
+                        "assume", "inhale", "exhale", "pure", "resource",
                         "kernel_invariant", "decreases", "signals"}
+
+
+# VerCors' thread-id keywords, as the OpenCL calls they stand for.
+_THREAD_IDS = {"\\ltid": "get_local_id", "\\gtid": "get_global_id"}
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ _TOKEN = re.compile(r"""
   | (?P<int>0[xX][0-9a-fA-F]+|\d+)[uUlL]*
   | (?P<kw>\\[A-Za-z_]+\*?)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
-  | (?P<op>==>|<==>|\*\*|&&|\|\||==|!=|<=|>=|<<|>>|[-+*/%<>!~&|^?:;,()\[\].])
+  | (?P<op>==>|<==>|\*\*|&&|\|\||==|!=|<=|>=|<<|>>|[-+*/%<>!~&|^?:;,()\[\].=])
 """, re.VERBOSE)
 
 _BINARY = {  # operator -> (precedence, right associative)
@@ -306,9 +310,38 @@ class _Parser:
             amount = self.amount()
             self.expect("op", ")")
             return A.Perm(tok.pos, A.Index(array.pos, array.text, (index,)), amount)
+        if tok.text in _THREAD_IDS:
+            func = _THREAD_IDS[tok.text]
+            return A.Call(tok.pos, func, (A.IntLit(tok.pos, 0),))
+        if tok.text == "\\pointer_length":
+            self.expect("op", "(")
+            array = self.expect("name")
+            self.expect("op", ")")
+            return A.Member(tok.pos, array.text, "length")
+        if tok.text == "\\pointer":
+            return self.pointer(tok)
         if self.at("op", "("):  # skip the arguments of an unknown \\function(...)
             self._skip_group()
         return A.Unknown(tok.pos, tok.text)
+
+    def pointer(self, tok: Token) -> A.SExpr:
+        """``\\pointer(a, n, p)``: ``a`` has at least ``n`` elements and the thread holds
+        ``p`` on each of ``a[0 .. n)`` (VerCors' meaning; ``a`` is never null here)."""
+        self.expect("op", "(")
+        array = self.expect("name")
+        self.expect("op", ",")
+        size = self.expr(0)
+        self.expect("op", ",")
+        amount = self.amount()
+        self.expect("op", ")")
+        pos = tok.pos
+        var = A.Name(pos, "\\i")  # cannot clash with a C name
+        in_range = A.Binary(pos, "&&", A.Binary(pos, "<=", A.IntLit(pos, 0), var),
+                            A.Binary(pos, "<", var, size))
+        each = A.Quant(pos, True, var.name, in_range,
+                       A.Perm(pos, A.Index(pos, array.text, (var,)), amount))
+        longer = A.Binary(pos, ">=", A.Member(pos, array.text, "length"), size)
+        return A.Binary(pos, "**", longer, each)
 
     def _skip_group(self) -> None:
         depth = 0
@@ -329,8 +362,18 @@ class _Parser:
         if ty.text not in ("int", "size_t", "unsigned", "uint"):
             raise VeriscanError(f"quantified variables must be integers, not {ty.text}", ty.pos)
         var = self.expect("name")
-        self.expect("op", ";")
-        rng = self.expr(0)
+        if self.at("op", "="):  # VerCors' range form: int i = lo .. hi
+            self.next()
+            lo = self.expr(0)
+            self.expect("op", ".")
+            self.expect("op", ".")
+            hi = self.expr(0)
+            name = A.Name(var.pos, var.text)
+            rng: A.SExpr = A.Binary(var.pos, "&&", A.Binary(var.pos, "<=", lo, name),
+                                    A.Binary(var.pos, "<", name, hi))
+        else:
+            self.expect("op", ";")
+            rng = self.expr(0)
         self.expect("op", ";")
         body = self.expr(0)
         self.expect("op", ")")
@@ -342,6 +385,8 @@ class _Parser:
             return A.READ
         if tok.kind == "name" and tok.text == "write":
             return A.WRITE
+        if tok.kind == "name" and tok.text == "none":
+            return A.NONE
         if tok.kind == "frac":
             num, den = (int(x) for x in tok.text.split("\\"))
             value = Fraction(num, den) if den else Fraction(0)
