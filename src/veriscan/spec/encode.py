@@ -242,8 +242,13 @@ class Env:
         return param is not None and param.is_pointer
 
     def check_array(self, loc: A.Index) -> None:
-        if loc.array not in self.heap:
-            raise VeriscanError(f"unknown array '{loc.array}' in annotation", loc.pos)
+        if loc.array in self.heap:
+            return
+        param = self.kernel.param(loc.array)
+        if param is not None:  # e.g. `int a[]`, which the front end does not lower
+            raise UnsupportedSpec(f"kernel parameter '{loc.array}' of type {param.type} "
+                                  "as an array", loc.pos)
+        raise VeriscanError(f"unknown array '{loc.array}' in annotation", loc.pos)
 
 
 # ------------------------------------------------------------------------ evaluation
@@ -379,6 +384,8 @@ class Evaluator:
             return z3.IntVal(macro)
         if e.name in _ALIASES:
             return self.env.ids.builtin(*_ALIASES[e.name])
+        if self.env.kernel.param(e.name) is not None:
+            raise UnsupportedSpec(f"kernel parameter '{e.name}' used as a value", e.pos)
         if e.name in ("NULL", "null", "read", "write"):
             raise UnsupportedSpec(f"'{e.name}' outside a permission amount", e.pos)
         raise VeriscanError(f"unknown name '{e.name}' in annotation", e.pos)
