@@ -187,3 +187,19 @@ __kernel void k(__global int *out) {
     assert run(tmp_path, src.replace("LIMIT", "64")).status is Status.VERIFIED
     verdict = run(tmp_path, src.replace("LIMIT", "65"))
     assert verdict.status is Status.VIOLATION and "outside tmp[64]" in verdict.summary
+
+
+def test_solver_budget_is_deterministic_recorded_and_never_verifies_when_exhausted():
+    from pathlib import Path
+
+    from veriscan.spec import annotated_kernels
+
+    broken = parse_kernel(Path(__file__).resolve().parents[1] / "corpus" / "spec_broken"
+                          / "bug1_read_back_makes_write.cl")
+    first, second = (check_spec(broken).verdict for _ in range(2))
+    assert first.status is Status.VIOLATION
+    assert (first.summary, first.witness) == (second.summary, second.witness)
+    assert first.details["solver"]["limit"].startswith("z3 rlimit")
+    starved = check_spec(parse_kernel(annotated_kernels()["demo"]), rlimit=1).verdict
+    assert starved.status is Status.UNKNOWN and "could not decide" in starved.summary
+    assert starved.details["solver"]["rlimit_per_obligation"] == 1
