@@ -24,6 +24,7 @@ iterations' writes the trace does not hold.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import z3
 
@@ -31,7 +32,7 @@ from veriscan.ir import nodes as ir
 from veriscan.smt.bounds import Extent
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
-from veriscan.smt.symbols import INDEX_BITS, applications, approximations, conj, disj
+from veriscan.smt.symbols import INDEX_BITS, Approximate, applications, conj, disj
 from veriscan.smt.threads import ThreadIds, in_launch, same_group
 from veriscan.smt.trace import Access
 
@@ -65,13 +66,16 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
     for name, group in accesses.items():
         writes = [w for w in group if w.write]
         shared = spaces[name] is ir.MemSpace.LOCAL
-        inexact = {id(w) for w in writes if approximations(w.guard) or approximations(w.index)}
+        approximate = Approximate()
+
+        def inexact(w: Access, approximate: Approximate = approximate) -> bool:
+            return approximate(w.guard) or approximate(w.index)
         filled = shared and _fills(q, writes, extents.get(name), epoch, inexact, cell)
-        before = _covers_before(q, writes, epoch, inexact, cell) if shared else [
+        pending = [r for r in group if not r.write
+                   and not (filled and epoch[id(r)] > epoch[id(writes[0])])]
+        before = _covers_before(q, writes, epoch, inexact, cell) if shared and pending else [
             z3.BoolVal(False)]
-        for read in (r for r in group if not r.write):
-            if filled and epoch[id(read)] > epoch[id(writes[0])]:
-                continue
+        for read in pending:
             earlier = [w for w in writes if w.seq < read.seq]
             own = disj(*(conj(w.guard, w.index == read.index) for w in earlier)) \
                 if earlier else z3.BoolVal(False)
@@ -134,10 +138,11 @@ def _uninitialised_spaces(kernel: ir.Kernel) -> dict[str, ir.MemSpace]:
 
 
 def _ordered_writes(earlier: list[Access], read: Access, epoch: dict[int, int],
-                    inexact: set[int]) -> tuple[list[tuple[z3.BoolRef, Access]], list[str]]:
+                    inexact: Callable[[Access], bool]
+                    ) -> tuple[list[tuple[z3.BoolRef, Access]], list[str]]:
     """Writes of any thread that a barrier orders before ``read`` (with the condition
     on the barrier counts under which it does), and those left out as
-    over-approximated (``inexact``: ids of writes whose guard or index is)."""
+    over-approximated (``inexact``: whether a write's guard or index is)."""
     out: list[tuple[z3.BoolRef, Access]] = []
     left_out: list[str] = []
     for w in earlier:
@@ -148,7 +153,7 @@ def _ordered_writes(earlier: list[Access], read: Access, epoch: dict[int, int],
                                          (read.epochs or (_ZERO, _ZERO))[0]))
             if z3.is_false(ordered):
                 continue
-        if id(w) in inexact:
+        if inexact(w):
             left_out.append(f"a write of {w.array} at {w.pos} by another thread")
             continue
         out.append((ordered, w))
@@ -156,7 +161,7 @@ def _ordered_writes(earlier: list[Access], read: Access, epoch: dict[int, int],
 
 
 def _covers_before(q: KernelQueries, writes: list[Access], epoch: dict[int, int],
-                   inexact: set[int], cell: z3.ExprRef) -> list[z3.BoolRef]:
+                   inexact: Callable[[Access], bool], cell: z3.ExprRef) -> list[z3.BoolRef]:
     """Item e: some thread wrote ``cell`` in a barrier epoch before e (guessed
     writers, exact writes only); the last item stands for every later epoch.
     One formula per epoch, instantiated per read by substituting its index."""
@@ -165,21 +170,21 @@ def _covers_before(q: KernelQueries, writes: list[Access], epoch: dict[int, int]
     for e in range(max((epoch[id(w)] for w in writes), default=-1) + 2):
         out.append(so_far)
         mine = [(z3.BoolVal(True), w) for w in writes
-                if epoch[id(w)] == e and id(w) not in inexact]
+                if epoch[id(w)] == e and not inexact(w)]
         if mine:
             so_far = z3.simplify(disj(so_far, _some_writer(q, mine, cell, guess=True)))
     return out
 
 
 def _fills(q: KernelQueries, writes: list[Access], extent: Extent | None,
-           epoch: dict[int, int], inexact: set[int], cell: z3.ExprRef) -> bool:
+           epoch: dict[int, int], inexact: Callable[[Access], bool], cell: z3.ExprRef) -> bool:
     """Whether the writes of the first barrier interval that writes the array
     cover every cell of it (with guessed writers): then every read after the
     next barrier reads written memory, given that it is in bounds."""
     if extent is None or not writes or any(w.abstracted for w in writes):
         return False
     head = [w for w in writes if epoch[id(w)] == epoch[id(writes[0])]]
-    if any(id(w) in inexact for w in head):
+    if any(inexact(w) for w in head):
         return False
     size = z3.BitVecVal(extent, INDEX_BITS) if isinstance(extent, int) else extent
     writer = _some_writer(q, [(z3.BoolVal(True), w) for w in head], cell, guess=True)

@@ -19,7 +19,14 @@ from veriscan.ir.visit import walk
 from veriscan.smt.execute import Executor
 from veriscan.smt.outcome import Finding
 from veriscan.smt.solver import QUERY_TIMEOUT_MS, new_solver
-from veriscan.smt.symbols import INDEX_BITS, SymbolTable, approximations, readable, sort_of
+from veriscan.smt.symbols import (
+    INDEX_BITS,
+    SymbolTable,
+    applications,
+    approximations,
+    readable,
+    sort_of,
+)
 from veriscan.smt.threads import Launch, Pair, in_launch, same_group
 from veriscan.smt.trace import Iteration, Trace
 
@@ -255,16 +262,8 @@ def _divergence_summary(barrier: ir.Barrier, witness: dict, approx: list[str]) -
 
 
 def _applications(term: z3.ExprRef, fn: z3.FuncDeclRef) -> list[z3.ExprRef]:
-    seen: set[int] = set()
     out: list[z3.ExprRef] = []
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        if t.get_id() in seen:
-            continue
-        seen.add(t.get_id())
-        if z3.is_app(t):
-            if t.decl().eq(fn) and not any(t.eq(o) for o in out):
-                out.append(t)
-            stack.extend(t.children())
+    for t in applications(term):
+        if t.decl().eq(fn) and not any(t.eq(o) for o in out):
+            out.append(t)
     return out

@@ -74,6 +74,34 @@ def approximations(term: z3.ExprRef) -> list[str]:
     return list(dict.fromkeys(n for n in names if n.startswith(APPROX)))
 
 
+class Approximate:
+    """Whether terms contain an over-approximated symbol, remembering every
+    sub-term it has seen: the guards and indices of one trace share most of
+    their structure, so asking about many of them costs one walk of the DAG."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, bool] = {}
+
+    def __call__(self, term: z3.ExprRef) -> bool:
+        known = self._known
+        stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
+        while stack:
+            t, expanded = stack.pop()
+            key = t.get_id()
+            if key in known:
+                continue
+            if not z3.is_app(t):
+                known[key] = False
+            elif t.decl().name().startswith(APPROX):
+                known[key] = True
+            elif expanded:
+                known[key] = any(known[c.get_id()] for c in t.children())
+            else:
+                stack.append((t, True))
+                stack.extend((c, False) for c in t.children() if c.get_id() not in known)
+        return known[term.get_id()]
+
+
 def mentions(term: z3.ExprRef, names: set[str]) -> bool:
     """Whether a constant or function named in ``names`` occurs in ``term``."""
     return bool(names) and any(t.decl().name() in names for t in applications(term))
