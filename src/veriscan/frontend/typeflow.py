@@ -24,9 +24,11 @@ types agree, which is why the declaration/argument/return edges are checked
 as well as the nodes.
 
 The walk covers the kernel body and, once each, the bodies of the functions
-it calls, dead branches included, so what it reports does not depend on what
-the lowering later manages to resolve.  It is iterative and also measures the
-nesting depth, which the recursive lowering needs to stay within.
+it calls and the file-scope declarations it refers to (an enumerator defined
+as ``sizeof(TYPE)``), dead branches included, so what it reports does not
+depend on what the lowering later manages to resolve.  It is iterative and
+also measures the nesting depth, which the recursive lowering needs to stay
+within.
 """
 
 from __future__ import annotations
@@ -75,8 +77,8 @@ class TypeFlow:
 
 
 def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> TypeFlow:
-    """All leaks in ``body`` (a function body whose result type is ``result``)
-    and in the bodies of the functions it calls."""
+    """All leaks in ``body`` (a function body whose result type is ``result``),
+    in the bodies of the functions it calls and in the declarations it uses."""
     leaks: list[TypeLeak] = []
     deepest = 0
     called: set[ci.Cursor] = set()
