@@ -109,7 +109,7 @@ __kernel void k(__global int *a, int m) {
 @pytest.mark.parametrize(("annotation", "reason"), [
     ("/*@ given int g; requires true; @*/", "annotation keyword 'given'"),
     ("/*@ requires foo(1) == 2; @*/", "function 'foo'"),
-    ("/*@ context_everywhere a.length == 4; @*/", "'a.length'"),
+    ("/*@ context_everywhere a.size == 4; @*/", "'a.size'"),
     ("/*@ ensures \\result == 0; @*/", "annotation construct \\result"),
     ("/*@ requires \\length(a) > 0; @*/", "annotation construct \\length"),
 ])
