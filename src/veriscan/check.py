@@ -133,8 +133,9 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
         "before it (by the same thread, or by any thread before a barrier)"))
     undefined = check_undefined(queries)
     parts.append(_verdict(undefined) if undefined else verified(
-        "arithmetic", f"none of {len(trace.undefined)} reachable operations that C can leave "
-        "undefined (signed overflow, division by zero, shift counts) is undefined"))
+        "undefined", f"none of {len(trace.undefined)} reachable operations that C can leave "
+        "undefined (signed overflow, division by zero, shift counts, reads of unassigned "
+        "variables) is undefined"))
     if trace.assertions:
         failed = check_assertions(queries)
         parts.append(_verdict(failed) if failed else verified(

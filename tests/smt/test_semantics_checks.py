@@ -48,17 +48,17 @@ def test_uninitialised_private_read_is_reported():
 def test_opencl_shift_counts_are_masked():
     v = check_kernel(KERNELS / "shift_masked_ok.cl", launch=Launch((8,)),
                      array_sizes={"out": 8})
-    _proved(v, "arithmetic")
+    _proved(v, "undefined")
 
 
 def test_overflow_on_thread_ids_is_a_violation_data_overflow_is_assumed_away():
     path = KERNELS / "data_overflow_assumed.cl"
     quiet = check_kernel(path, launch=Launch((4,)), array_sizes={"data": 4},
                          scalar_values={"big": 0})
-    _proved(quiet, "arithmetic")
+    _proved(quiet, "undefined")
     loud = check_kernel(path, launch=Launch((4,)), array_sizes={"data": 4},
                         scalar_values={"big": 1})
-    w = _failed(loud, "arithmetic")
+    w = _failed(loud, "undefined")
     assert "signed overflow in '*'" in loud.summary
     assert w["thread"]["local_id"][0] >= 2
 
@@ -66,6 +66,6 @@ def test_overflow_on_thread_ids_is_a_violation_data_overflow_is_assumed_away():
 def test_division_by_zero_names_the_thread():
     v = check_kernel(ADVERSARIAL / "class4" / "division_by_zero.cl", launch=Launch((8,)),
                      array_sizes={"out": 8})
-    w = _failed(v, "arithmetic")
+    w = _failed(v, "undefined")
     assert w["thread"]["local_id"] == [2]
     assert w["operation"] == "'/' by zero"

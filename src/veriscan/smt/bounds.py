@@ -86,9 +86,10 @@ def check_assertions(q: KernelQueries) -> Finding | None:
 
 def check_undefined(q: KernelQueries) -> Finding | None:
     """Some thread reaches an operation C leaves undefined (signed overflow,
-    division by zero, ``MIN / -1``, a CUDA shift out of range)."""
+    division by zero, ``MIN / -1``, a CUDA shift out of range, a read of a
+    private variable that was not assigned)."""
     assert q.trace is not None
-    found = _first_failure(q, q.trace.undefined, "arithmetic", "undefined arithmetic")
+    found = _first_failure(q, q.trace.undefined, "undefined", "undefined behaviour")
     if not isinstance(found, _Failure):
         return found
     site, thread = found.site, found.thread
@@ -100,7 +101,7 @@ def check_undefined(q: KernelQueries) -> Finding | None:
     if found.approx:
         witness["depends_on"] = found.approx
         text = f"possible {text} (depends on {', '.join(found.approx)})"
-    return Finding("arithmetic", text, exact=not found.approx, witness=witness)
+    return Finding("undefined", text, exact=not found.approx, witness=witness)
 
 
 @dataclass

@@ -31,6 +31,10 @@ from veriscan.smt.threads import Launch, ThreadIds
 _GENERIC_OP = z3.Function("generic_op", VALUE, VALUE, VALUE)
 _IDENTITY = z3.Const("generic_identity", VALUE)
 
+# An environment entry ``name + UNSET`` holds the condition under which the
+# private variable ``name`` has not been assigned yet (absent: assigned).
+UNSET = "?unset"
+
 # Receives (condition under which the behaviour is undefined, expression, what,
 # the operands' values).
 UndefinedHook = Callable[[z3.BoolRef, ir.Expr, str, tuple[z3.ExprRef, ...]], None]
@@ -148,11 +152,18 @@ class ExprEncoder:
     def _Var(self, e: ir.Var) -> z3.ExprRef:
         if e.name in self.env:
             value = self.env[e.name]
+            unset = self.env.get(e.name + UNSET)
+            if unset is not None:
+                self.flag(unset, e, f"read of '{e.name.split('#')[0]}', which may not have "
+                          "been assigned")
         else:
             value = self.scalars(e.name)
             if value is None:
                 value = self.symbols.fresh(f"uninitialised {e.name}", sort_of(
                     self.var_types.get(e.name, e.type)))
+                self.env[e.name + UNSET] = z3.BoolVal(True)
+                self.flag(z3.BoolVal(True), e, f"read of '{e.name.split('#')[0]}', which was "
+                          "never assigned")
             self.env[e.name] = value
         declared = self.var_types.get(e.name, e.type)
         return convert(value, declared, e.type, self.symbols)

@@ -22,7 +22,7 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, sub_exprs, walk
-from veriscan.smt.encode import ExprEncoder, as_index, convert, resize
+from veriscan.smt.encode import UNSET, ExprEncoder, as_index, convert, resize
 from veriscan.smt.outcome import Finding
 from veriscan.smt.symbols import INDEX_BITS, SymbolTable, conj, disj, mentions, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
@@ -111,9 +111,11 @@ class Executor:
     def assign(self, name: str, value: z3.ExprRef, src: ir.ScalarType) -> None:
         declared = self.kernel.var_types.get(name, src)
         self.env[name] = z3.simplify(convert(value, src, declared, self.symbols))
+        self.env.pop(name + UNSET, None)
 
     def merge(self, guard: z3.BoolRef, chosen: Env, other: Env) -> Env:
-        """Per variable: ``chosen`` where ``guard`` holds, ``other`` elsewhere."""
+        """Per variable: ``chosen`` where ``guard`` holds, ``other`` elsewhere.  A
+        private variable assigned on one side only may be unassigned after it."""
         out = dict(other)
         for name, value in chosen.items():
             prev = other.get(name)
@@ -121,7 +123,20 @@ class Executor:
                 out[name] = value
             elif not prev.eq(value):
                 out[name] = z3.simplify(z3.If(guard, value, prev))
+        for name in chosen.keys() | other.keys():
+            if name.endswith(UNSET) or self.enc.scalars(name) is not None:
+                continue
+            here, there = self.unset(chosen, name), self.unset(other, name)
+            if z3.is_false(here) and z3.is_false(there):
+                out.pop(name + UNSET, None)
+            else:
+                out[name + UNSET] = z3.simplify(z3.If(guard, here, there))
         return out
+
+    @staticmethod
+    def unset(env: Env, name: str) -> z3.BoolRef:
+        """When ``name`` has not been assigned in ``env``."""
+        return env.get(name + UNSET, z3.BoolVal(name not in env))
 
     # ------------------------------------------------------------ statements
 
@@ -403,6 +418,11 @@ class Executor:
             t = self.kernel.var_types.get(name, ir.INT)
             self.env[name] = self.symbols.fresh(f"{name.split('#')[0]} after {s.label}",
                                                 sort_of(t))
+            before = self.unset(entry_env, name)
+            if self.enc.scalars(name) is None and not z3.is_false(before):
+                # assigned in the loop, which may not have run: not known (~)
+                self.env[name + UNSET] = conj(before, self.symbols.fresh(
+                    f"{name.split('#')[0]} unassigned after {s.label}", z3.BoolSort()))
         if any(isinstance(x, ir.Return) for x in walk(s.body + s.step)):
             running = self.symbols.fresh(f"still running after {s.label}", z3.BoolSort())
             self.active = z3.simplify(conj(entry_active, running))
