@@ -20,7 +20,7 @@ import clang.cindex as ci
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
 from veriscan.frontend.clang_parse import ParsedUnit, dialect_for, parse_unit
 from veriscan.frontend.lower import KernelLowering
-from veriscan.frontend.preprocess import genericity_problems
+from veriscan.frontend.preprocess import genericity_problems, redeclared_builtins
 from veriscan.ir import nodes as ir
 
 
@@ -44,10 +44,16 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None) ->
     fn = _entry_point(unit.tu, file, lang, entry)
     lowering = KernelLowering(file, lang)
     lowering.add_params(fn)
-    body_cursor = next(ch for ch in fn.get_children() if ch.kind == ci.CursorKind.COMPOUND_STMT)
-    body = lowering.lower_body(body_cursor)
+    body_cursor = next((ch for ch in fn.get_children()
+                        if ch.kind == ci.CursorKind.COMPOUND_STMT), None)
+    if body_cursor is None:  # e.g. a CUDA function-try-block as the kernel's body
+        pos = SourcePos(file, fn.location.line, fn.location.column)
+        body = [ir.Unsupported(pos, f"kernel '{fn.spelling}' has no plain body")]
+    else:
+        body = lowering.lower_body(body_cursor)
     foreign = [ir.Unsupported(at, problem, True)
-               for at, problem in genericity_problems(unit.preprocessed, lang)]
+               for at, problem in [*genericity_problems(unit.preprocessed, lang),
+                                   *redeclared_builtins(unit.tu, file, lang)]]
     body = [*foreign, *body]
     pos = SourcePos(file, fn.location.line, fn.location.column)
     return ir.Kernel(name=fn.spelling, dialect=lang, params=lowering.params,

@@ -277,6 +277,31 @@ def genericity_problems(pre: Preprocessed, dialect: Dialect,
     return sorted(set(found), key=lambda item: (item[0].line, item[0].col, item[1]))
 
 
+def redeclared_builtins(tu: ci.TranslationUnit, file: str,
+                        dialect: Dialect) -> list[tuple[SourcePos, str]]:
+    """Declarations in the kernel's file of names the analysis models by name.
+
+    The lowering recognises ``barrier``, ``get_local_id``, ``__assert`` and the
+    rest of the dialect's environment by what they are called.  A kernel that
+    declares or defines one of them itself (a function ``__assert`` with a body
+    that stores, a ``get_local_id`` of its own) would be analysed as the
+    built-in and run as its own code, so every such declaration is reported,
+    wherever in the file it stands.
+    """
+    builtin = _environment_names(dialect)
+    found = []
+    stack = [c for c in tu.cursor.get_children()
+             if c.location.file is not None and c.location.file.name == file]
+    while stack:
+        cursor = stack.pop()
+        if cursor.kind in _DECLARATIONS and cursor.spelling in builtin:
+            at = SourcePos(file, cursor.location.line, cursor.location.column)
+            found.append((at, f"the kernel declares '{cursor.spelling}', a name the analysis "
+                          "models as the built-in, so the proof and the run could differ"))
+        stack.extend(cursor.get_children())
+    return sorted(found, key=lambda item: (item[0].line, item[0].col))
+
+
 def _first_use(pre: Preprocessed, name: str) -> SourcePos:
     """Where the kernel first names ``name``; line 0 when only a -D does."""
     places = [SourcePos(pre.file, t.line, t.col) for t in pre.tokens
