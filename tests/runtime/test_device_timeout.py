@@ -26,8 +26,9 @@ SLACK_S = 20.0
 
 
 @pytest.mark.parametrize("command", [["interval-test", ENDLESS, "--n", "4"],
-                                     ["verify", ENDLESS, "--n", "4", "--device", "pocl"]],
-                         ids=["interval-test", "verify"])
+                                     ["verify", ENDLESS, "--n", "4", "--device", "pocl"],
+                                     ["voigtlander-test", ENDLESS, "--n", "4"]],
+                         ids=["interval-test", "verify", "voigtlander-test"])
 def test_endless_kernel_is_unknown_within_the_time_limit(command, capsys) -> None:
     started = time.monotonic()
     code = main([*command, "--timeout", str(LIMIT_S), "--json"])

@@ -32,20 +32,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_voigtlander(args: argparse.Namespace) -> int:
+    from veriscan.functional.dynamic import device_test, implementations
     from veriscan.functional.voigtlander import count_tests, voigtlander_test
     from veriscan.monoids.baselines import f1_monoid
 
     kernel, runtime = load(args)
     sizes = sizes_for(args.n, kernel, lambda n: f1_monoid(), runtime)
     total = sum(count_tests(n) for n in sizes)
+    device = implementations(args.device)[0]
     verdicts = []
     with progress(f"Voigtländer tests of {kernel.name}", total > 10_000, quiet(args)) as advance:
         before = 0
         for n in sizes:
-            verdict = voigtlander_test(kernel, n, runtime,
-                                       progress=lambda done, _t, b=before: advance(b + done, total))
-            verdicts.append(verdict)
+            # In a worker with a time limit (--timeout: all tests of one size), so an
+            # endless kernel cannot hang the command; the bar moves once per size.
+            verdicts.append(device_test(voigtlander_test, kernel, n, device, args.timeout))
             before += count_tests(n)
+            advance(before, total)
     return report(verdicts, args, kernel, runtime, "Voigtländer tests")
 
 
