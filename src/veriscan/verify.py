@@ -236,8 +236,8 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
                             f"(a test result; a proof also needs race freedom and "
                             f"genericity): {devices[0].name} at {_sizes_phrase(tested)}"
                             + "".join(f", {a}" for a in result.also)
-                            + (" with Oclgrind's race, uninitialised-value and memory "
-                               "detectors silent" if any(d.oclgrind for d in devices) else ""))
+                            + (" with Oclgrind's detectors silent (which ones ran: each "
+                               "run's details)" if any(d.oclgrind for d in devices) else ""))
         interval.summary += "".join(f"; {note}" for note in notes)
     return interval
 
