@@ -230,7 +230,8 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
         interval.details.update(n=tested, device=devices[0].name,
                                 devices=[devices[0].name, *result.also],
                                 runs=[{"device": r.details.get("device"), "n": r.details.get("n"),
-                                       "status": r.status.value, "seconds": r.seconds}
+                                       "status": r.status.value, "seconds": r.seconds,
+                                       "detector_notes": r.details.get("detector_notes", [])}
                                       for r in runs])
         interval.summary = (f"interval test passed at every size on every implementation "
                             f"(a test result; a proof also needs race freedom and "
