@@ -279,14 +279,15 @@ def genericity_problems(pre: Preprocessed, dialect: Dialect,
 
 def redeclared_builtins(tu: ci.TranslationUnit, file: str,
                         dialect: Dialect) -> list[tuple[SourcePos, str]]:
-    """Declarations in the kernel's file of names the analysis models by name.
+    """Functions declared in the kernel's file under names the analysis models by name.
 
     The lowering recognises ``barrier``, ``get_local_id``, ``__assert`` and the
     rest of the dialect's environment by what they are called.  A kernel that
     declares or defines one of them itself (a function ``__assert`` with a body
     that stores, a ``get_local_id`` of its own) would be analysed as the
-    built-in and run as its own code, so every such declaration is reported,
-    wherever in the file it stands.
+    built-in and run as its own code, so every such function declaration is
+    reported, wherever in the file it stands (a variable of such a name is
+    resolved to its own declaration and needs no check).
     """
     builtin = _environment_names(dialect)
     found = []
@@ -294,7 +295,7 @@ def redeclared_builtins(tu: ci.TranslationUnit, file: str,
              if c.location.file is not None and c.location.file.name == file]
     while stack:
         cursor = stack.pop()
-        if cursor.kind in _DECLARATIONS and cursor.spelling in builtin:
+        if cursor.kind == ci.CursorKind.FUNCTION_DECL and cursor.spelling in builtin:
             at = SourcePos(file, cursor.location.line, cursor.location.column)
             found.append((at, f"the kernel declares '{cursor.spelling}', a name the analysis "
                           "models as the built-in, so the proof and the run could differ"))
