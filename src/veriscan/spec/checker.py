@@ -193,7 +193,8 @@ class Checker:
                 fn = z3.Function(f"{name}@{tag}", *([z3.IntSort()] * 6), z3.IntSort())
                 return fn(*ids)
             return None
-        return Env(self.kernel, thread, var, heap, old)
+        return Env(self.kernel, thread, var, heap, old,
+                   known=[f for f in state.path if not _has_quantifier(f)])
 
     def split(self, clauses: list[A.Clause], env: Env) -> _Split:
         ev = Evaluator(env)
