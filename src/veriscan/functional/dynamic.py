@@ -273,7 +273,7 @@ def with_reports(verdict: Verdict, stderr: str, resolver: Resolver,
     if fatal is not None:
         return unknown(verdict.check, f"Oclgrind failed during the run ({fatal.title}), so "
                        "its result says nothing", **verdict.details)
-    notes = [r.text for r in reports if r.is_note]
+    notes = [r.text for r in reports if r.is_note and not r.is_host_probe]
     findings = sorted((r for r in reports if not r.is_note), key=lambda r: _PRIORITY.get(
         r.kind, len(_PRIORITY)))
     capped = any(r.kind == "suppressed" for r in reports)
