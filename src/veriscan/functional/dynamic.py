@@ -252,6 +252,8 @@ def device_test(test: DeviceTest, kernel: ScanKernel, n: int, impl: Implementati
                              kernel=_scan_ir_once(kernel, n) if impl.oclgrind else None)
     except (DeviceTimeout, DeviceCrash) as exc:
         return _stopped(test.__name__.replace("_test", ""), exc, kernel, n, impl)
+    if not impl.oclgrind:
+        return reply.value  # no detectors; what the compiler printed is not a verdict's
     return with_reports(reply.value, reply.stderr, resolver, notes)
 
 
