@@ -93,7 +93,7 @@ class ConcreteRun:
         assert z3.is_bv_value(value), f"{e} did not fold to a constant: {value}"
         return value.as_long()  # type: ignore[attr-defined]
 
-    def run(self, stmts: list[ir.Stmt]) -> None:
+    def run(self, stmts: list[ir.Stmt], top: bool = True) -> None:
         for s in stmts:
             if isinstance(s, ir.Assign):
                 declared = self.kernel.var_types.get(s.target, s.value.type)
@@ -106,11 +106,17 @@ class ConcreteRun:
                 self.enc.env[s.target] = z3.simplify(convert(
                     z3.BitVecVal(raw % (1 << elem.bits), elem.bits), elem, declared,
                     self.enc.symbols))
-            elif isinstance(s, ir.If):
-                # the only branches are the skip guards: evaluate every slot
+            elif isinstance(s, ir.If) and top:
+                # the top-level branches are the skip guards: evaluate every slot
                 assert not s.other
                 self.flags = []
-                self.run(s.then)
+                self.run(s.then, top=False)
+            elif isinstance(s, ir.If):
+                # inside an expression (a ?: or && whose parts are kept as
+                # statements): run the arm the inputs select
+                taken = z3.simplify(self.enc.eval(s.cond))
+                assert z3.is_true(taken) or z3.is_false(taken), f"undecided: {taken}"
+                self.run(s.then if z3.is_true(taken) else s.other, top=False)
             elif isinstance(s, ir.Store):
                 assert s.array == "out"
                 value = z3.simplify(self.enc.eval(s.value))

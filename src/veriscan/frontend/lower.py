@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import clang.cindex as ci
 
@@ -48,7 +50,7 @@ from veriscan.frontend.cursors import (
 from veriscan.frontend.stack import run_deep
 from veriscan.frontend.typeflow import type_leaks
 from veriscan.ir import nodes as ir
-from veriscan.ir.visit import expr_children
+from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, sub_exprs, walk
 
 K = ci.CursorKind
 _COMPARISONS = {"<", ">", "<=", ">=", "==", "!="}
@@ -71,6 +73,58 @@ class PointerRef:
 # What a reference is bound to: a private variable (by name) or an array element
 # (array, name of the variable holding the offset fixed at binding time).
 RefTarget = str | tuple[str, str]
+# What lowering one operand gives: a value, an element, a reference's target.
+_Operand = ir.Expr | PointerRef | RefTarget
+
+
+@dataclass(frozen=True)
+class _Effects:
+    """What one lowered operand reads, writes and accesses (for :meth:`unsequenced`)."""
+
+    reads: frozenset[str]
+    writes: frozenset[str]
+    arrays_read: frozenset[str]
+    arrays_written: frozenset[str]
+    barrier: bool
+
+    @staticmethod
+    def of(stmts: list[ir.Stmt], result: _Operand) -> _Effects:
+        reads: set[str] = set()
+        read_arrays: set[str] = set()
+        written_arrays: set[str] = set()
+        barrier = False
+        for s in walk(stmts):
+            for root in stmt_exprs(s):
+                reads |= _vars_in(root)
+            if isinstance(s, ir.Load):
+                read_arrays.add(s.array)
+            elif isinstance(s, ir.Store):
+                written_arrays.add(s.array)
+            barrier = barrier or isinstance(s, ir.Barrier)
+        if isinstance(result, PointerRef):
+            reads |= _vars_in(result.offset)
+        elif isinstance(result, ir.Expr):
+            reads |= _vars_in(result)
+        elif isinstance(result, tuple):
+            reads.add(result[1])
+        # A plain variable as the result names the place an assignment or a
+        # reference binds to; its value is not read while the operands are evaluated.
+        return _Effects(frozenset(reads), frozenset(assigned_vars(stmts)),
+                        frozenset(read_arrays), frozenset(written_arrays), barrier)
+
+    def clash(self, other: _Effects) -> str | None:
+        """What this operand's effects do that ``other``'s evaluation may observe."""
+        for name in sorted(self.writes & (other.reads | other.writes)):
+            return f"variable '{name.split('#')[0]}' is assigned"
+        for array in sorted(self.arrays_written & (other.arrays_read | other.arrays_written)):
+            return f"array '{array}' is written"
+        if self.barrier and (other.barrier or other.arrays_read or other.arrays_written):
+            return "a barrier is reached"
+        return None
+
+
+def _vars_in(e: ir.Expr) -> set[str]:
+    return {x.name for x in sub_exprs(e) if isinstance(x, ir.Var)}
 
 
 @dataclass
@@ -249,7 +303,7 @@ class KernelLowering:
         try:
             rule = self.rule(c, _STMT_RULES, "statement") if not is_expression(c) else None
             if rule is None:
-                self.expr(c)
+                self.discard(c)
             else:
                 rule(self, c)
         except UnsupportedConstruct as exc:
@@ -454,7 +508,7 @@ class KernelLowering:
             raise UnsupportedConstruct(
                 f"return before the end of inlined function '{self._inline[-1].function}'")
         for operand in children(c):
-            self.expr(operand)  # ``return (void)f();`` in a kernel still calls f
+            self.discard(operand)  # ``return (void)f();`` in a kernel still calls f
         self.emit(ir.Return(self.pos(c)))
 
     # ------------------------------------------------------------- expressions
@@ -467,6 +521,39 @@ class KernelLowering:
             self.emit(ir.Assign(value.pos, spill, value))
             value = ir.Var(value.pos, value.type, spill)
         return value
+
+    def unsequenced(self, *operands: Callable[[], Any]) -> list[Any]:
+        """Lower operands that C (and C++ for calls) evaluates in no fixed order.
+
+        The lowering emits each operand's effects in turn and reads variables
+        when the enclosing expression is evaluated, which is one order among
+        those the compiler may pick: in ``i + bump(i)`` (``bump`` takes a
+        reference) it reads the new ``i`` where clang reads the old one, and
+        ``i + (i = 1)`` is undefined.  So when one operand's effects (a
+        variable or array written, a barrier) touch what another operand
+        reads, writes or accesses, the expression is refused rather than
+        analysed in one arbitrary order.
+        """
+        results: list[Any] = []
+        blocks: list[list[ir.Stmt]] = []
+        for lower in operands:
+            with self.block() as stmts:
+                results.append(lower())
+            blocks.append(stmts)
+        if len(blocks) > 1 and any(blocks):
+            effects = [_Effects.of(stmts, result) for stmts, result in zip(blocks, results,
+                                                                           strict=True)]
+            for i, mine in enumerate(effects):
+                for j, other in enumerate(effects):
+                    clash = mine.clash(other) if i != j else None
+                    if clash:
+                        raise UnsupportedConstruct(
+                            f"{clash} in one operand and used in another operand that C "
+                            "evaluates in no fixed order (unsequenced or indeterminately "
+                            "sequenced)")
+        for stmts in blocks:
+            self._block.extend(stmts)
+        return results
 
     def condition(self, c: ci.Cursor) -> ir.Expr:
         return self.coerce(self.expr(c), ir.BOOL, self.pos(c))
@@ -499,12 +586,28 @@ class KernelLowering:
         value = self.constant(c, c.kind.name)
         return ir.Const(self.pos(c), ty.scalar_type(c.type), value)
 
+    def discard(self, c: ci.Cursor) -> None:
+        """Evaluate ``c`` for nothing but its effects, as C does with ``e;``, ``(void)e``
+        and the left of a comma.
+
+        Evaluation includes what can go wrong in it: ``INT_MAX + t;`` is undefined
+        even though its value is dropped.  So a computed value is kept in a fresh
+        temporary, where the engines see (and check) every operation in it, rather
+        than vanishing with the value.  An assignment or increment has already
+        stored (and so kept) what it computed; its value is not kept twice.
+        """
+        value = self.expr(c)
+        if (_stores_its_value(c) or isinstance(value, (ir.Const, ir.Var))
+                or value.type.kind is ir.TypeKind.OTHER):
+            return
+        self.emit(ir.Assign(self.pos(c), self.fresh("discarded", value.type), value))
+
     def cast_expr(self, c: ci.Cursor) -> ir.Expr:
         *type_names, operand = children(c)
         self.consume(*type_names)
         target = c.type
         if ty.type_kind(target.get_canonical()) == ci.TypeKind.VOID:
-            self.expr(operand)  # ``(void)e``: only the side effects remain
+            self.discard(operand)  # ``(void)e``: evaluated, the value unused
             return ir.Const(self.pos(c), ir.INT, 0)
         if ty.is_pointer(operand.type):
             raise UnsupportedConstruct("cast of a pointer")
@@ -584,14 +687,14 @@ class KernelLowering:
         if op in ("&&", "||"):
             return self.short_circuit(op, lhs, rhs, pos)
         if op == ",":
-            self.expr(lhs)
+            self.discard(lhs)
             return self.expr(rhs)
-        if op in _COMPARISONS:
-            return ir.BinOp(pos, ir.BOOL, op, self.expr(lhs), self.expr(rhs))
-        if op in _ARITH:
-            if ty.is_pointer(lhs.type) or ty.is_pointer(rhs.type):
+        if op in _COMPARISONS or op in _ARITH:
+            if op in _ARITH and (ty.is_pointer(lhs.type) or ty.is_pointer(rhs.type)):
                 raise UnsupportedConstruct(f"pointer arithmetic '{op}' used as a value")
-            return ir.BinOp(pos, ty.scalar_type(c.type), op, self.expr(lhs), self.expr(rhs))
+            a, b = self.unsequenced(lambda: self.expr(lhs), lambda: self.expr(rhs))
+            t = ir.BOOL if op in _COMPARISONS else ty.scalar_type(c.type)
+            return ir.BinOp(pos, t, op, a, b)
         raise UnsupportedConstruct(f"operator '{op}'")
 
     def short_circuit(self, op: str, lhs: ci.Cursor, rhs: ci.Cursor, pos: SourcePos) -> ir.Expr:
@@ -650,8 +753,8 @@ class KernelLowering:
         if ty.is_pointer(lhs.type):
             return self.assign_pointer(lhs, rhs, op, pos)
         if op is None:
-            value = self.expr(rhs)
-            return self.write(lhs, value, pos)
+            value, target = self.unsequenced(lambda: self.expr(rhs), lambda: self.lvalue(lhs))
+            return self.store_to(target, value, self.target_type(target, lhs), pos)
         return self.update(lhs, op, rhs, pos)
 
     def update(self, lhs: ci.Cursor, op: str, rhs: ci.Cursor | ir.Expr, pos: SourcePos,
@@ -660,7 +763,11 @@ class KernelLowering:
 
         ``keep_old`` gives the value before the update (postfix ``++``/``--``).
         """
-        target = self.lvalue(lhs)
+        if isinstance(rhs, ir.Expr):
+            target = self.lvalue(lhs)
+            operand = rhs
+        else:
+            target, operand = self.unsequenced(lambda: self.lvalue(lhs), lambda: self.expr(rhs))
         t = self.target_type(target, lhs)
         if isinstance(target, PointerRef):
             old_name = self.fresh("old", t)
@@ -672,15 +779,10 @@ class KernelLowering:
                 saved = self.fresh("old", t)
                 self.emit(ir.Assign(pos, saved, current))
                 current = ir.Var(pos, t, saved)
-        operand = rhs if isinstance(rhs, ir.Expr) else self.expr(rhs)
         result_t = t if t.kind is not ir.TypeKind.INT or t.bits >= 32 else ir.INT
         value = self.coerce(ir.BinOp(pos, result_t, op, current, operand), t, pos)
         new = self.store_to(target, value, t, pos)
         return current if keep_old else new
-
-    def write(self, lhs: ci.Cursor, value: ir.Expr, pos: SourcePos) -> ir.Expr:
-        target = self.lvalue(lhs)
-        return self.store_to(target, value, self.target_type(target, lhs), pos)
 
     def target_type(self, target: str | PointerRef, lhs: ci.Cursor) -> ir.ScalarType:
         """The type a write converts to: a variable's declared type (clang shows an
@@ -801,8 +903,8 @@ class KernelLowering:
         base_c, index_c = _two_children(c)
         if not (ty.is_pointer(base_c.type) or ty.is_array(base_c.type)):
             base_c, index_c = index_c, base_c  # C allows i[a]
-        base = self.pointer(base_c)
-        idx = self.index(self.expr(index_c), pos)
+        base, value = self.unsequenced(lambda: self.pointer(base_c), lambda: self.expr(index_c))
+        idx = self.index(value, pos)
         stride = ty.row_elements(c.type)
         if stride != 1:
             idx = ir.BinOp(pos, ir.LONG, "*", idx, ir.Const(pos, ir.LONG, stride))
@@ -818,8 +920,8 @@ class KernelLowering:
             if op == "-":
                 raise UnsupportedConstruct("pointer difference")
             lhs, rhs = rhs, lhs
-        base = self.pointer(lhs)
-        delta = self.index(self.expr(rhs), pos)
+        base, value = self.unsequenced(lambda: self.pointer(lhs), lambda: self.expr(rhs))
+        delta = self.index(value, pos)
         stride = ty.row_elements(ty_pointee(lhs.type))
         if stride != 1:
             delta = ir.BinOp(pos, ir.LONG, "*", delta, ir.Const(pos, ir.LONG, stride))
@@ -880,11 +982,11 @@ class KernelLowering:
             self.emit(ir.Barrier(pos, fences))
             return ir.Const(pos, ir.INT, 0)
         if info.kind in (CallKind.CONSTANT, CallKind.NO_EFFECT):
-            for a in args:
-                self.expr(a)  # arguments are still evaluated, side effects and all
+            # arguments are still evaluated, side effects and all
+            self.unsequenced(*(partial(self.expr, a) for a in args))
             return ir.Const(pos, t if info.kind is CallKind.CONSTANT else ir.INT, info.value)
         if info.kind is CallKind.GENERIC_OP:
-            a, b = (self.expr(x) for x in args)
+            a, b = self.unsequenced(*(partial(self.expr, x) for x in args))
             return ir.GenericOp(pos, t, a, b)
         if info.kind is CallKind.GENERIC_IDENTITY:
             return ir.GenericIdentity(pos, t)
@@ -895,10 +997,10 @@ class KernelLowering:
             self.emit(ir.Assert(pos, self.condition(args[0])))
             return ir.Const(pos, ir.INT, 0)
         if info.kind is CallKind.MIN_MAX_ABS and t.kind is ir.TypeKind.INT:
-            return self.min_max_abs(c.spelling, [self.coerce(self.expr(a), t, pos) for a in args],
-                                    t, pos)
+            values = self.unsequenced(*(partial(self.expr, a) for a in args))
+            return self.min_max_abs(c.spelling, [self.coerce(v, t, pos) for v in values], t, pos)
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
-            values = [self.expr(a) for a in args]
+            values = self.unsequenced(*(partial(self.expr, a) for a in args))
             return ir.Opaque(pos, t, c.spelling, tuple(values))
         if info.kind is CallKind.UNSUPPORTED:
             raise UnsupportedConstruct(info.reason)
@@ -926,14 +1028,9 @@ class KernelLowering:
         params = list(fn.get_arguments())
         if len(params) != len(args):
             raise UnsupportedConstruct(f"call to variadic function '{fn.spelling}'")
-        bound: list[ir.Expr | PointerRef | RefTarget] = []
-        for param, arg in zip(params, args, strict=True):
-            if ty.type_kind(param.type.get_canonical()) in _REFERENCES:
-                bound.append(self.bind_reference(arg, param.type.get_canonical(), pos))
-            elif ty.is_pointer(param.type):
-                bound.append(self.pointer(arg))
-            else:
-                bound.append(self.expr(arg))
+        bound: list[_Operand] = self.unsequenced(
+            *(partial(self.argument, param, arg, pos) for param, arg in zip(params, args,
+                                                                              strict=True)))
         for param, value in zip(params, bound, strict=True):
             name = self.fresh(f"{fn.spelling}.{param.spelling}", ty.scalar_type(param.type))
             self._names[_decl_key(param)] = name
@@ -968,6 +1065,14 @@ class KernelLowering:
             return ir.Const(pos, ir.INT, 0)
         return ir.Var(pos, t, result)
 
+    def argument(self, param: ci.Cursor, arg: ci.Cursor, pos: SourcePos) -> _Operand:
+        """What an inlined parameter is bound to: a reference's target, an element, a value."""
+        if ty.type_kind(param.type.get_canonical()) in _REFERENCES:
+            return self.bind_reference(arg, param.type.get_canonical(), pos)
+        if ty.is_pointer(param.type):
+            return self.pointer(arg)
+        return self.expr(arg)
+
     def tail_return(self, tail: ci.Cursor, result: str | None, t: ir.ScalarType) -> None:
         """The final ``return`` of an inlined function: its operand is always evaluated.
 
@@ -979,13 +1084,29 @@ class KernelLowering:
             return
         self._pos = self.pos(tail)
         try:
-            value = self.expr(operand[0])
-            if result is not None:
+            if result is None:
+                self.discard(operand[0])
+            else:
                 self.emit(ir.Assign(self.pos(tail), result,
-                                    self.coerce(value, t, self.pos(tail))))
+                                    self.coerce(self.expr(operand[0]), t, self.pos(tail))))
         except UnsupportedConstruct as exc:
             self.note(tail, Outcome.REFUSED)
             self.emit(ir.Unsupported(self.pos(tail), exc.construct, exc.breaks_genericity))
+
+
+def _stores_its_value(c: ci.Cursor) -> bool:
+    """Whether ``c`` (under parentheses and implicit conversions) is an assignment,
+    compound assignment or increment: its operations are kept by its store."""
+    kids = children(c)
+    while kind_of(c) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(kids) == 1:
+        c, kids = kids[0], children(kids[0])
+    if kind_of(c) == K.COMPOUND_ASSIGNMENT_OPERATOR:
+        return True
+    if kind_of(c) == K.BINARY_OPERATOR:
+        return binary_operator(c) == "="
+    if kind_of(c) == K.UNARY_OPERATOR:
+        return unary_operator(c) in ("pre++", "pre--", "post++", "post--")
+    return False
 
 
 def c_is_void(fn: ci.Cursor) -> bool:
