@@ -32,6 +32,7 @@ import numpy as np
 from veriscan.errors import VeriscanError
 from veriscan.runtime.oclgrind import (
     DETECTOR_ENV,
+    PLATFORM_WORD,
     UNINITIALIZED_ENV,
     Report,
     is_oclgrind,
@@ -57,6 +58,8 @@ ANNOTATIONS = (Path(__file__).resolve().parents[1] / "runtime" / "cl"
                / "annotations_prelude.cl").read_text()
 _PLUGIN_FAILED = re.compile(r"FATAL ERROR \([^)]*Uninitialized")
 _LIMIT_REACHED = "suppressing further errors"
+_PLUGIN_FAILED_NOTE = ("Oclgrind's uninitialised-value detector was off: it fails on this "
+                       "kernel (an internal error of the plugin)")
 # The order findings are named in a summary: what the static proof also speaks about first.
 _PRIORITY = {"race": 0, "memory": 1, "divergence": 2, "uninitialized": 3, "api": 4}
 
@@ -110,18 +113,21 @@ def _call(impl: Implementation, job: Callable[..., Any], *args: Any, timeout: fl
     run it aborts is repeated without it; the notes say which happened.
     """
     notes: list[str] = []
+    failed = kernel is not None and _key(kernel) in _PLUGIN_FAILS
     watch = (impl.oclgrind and kernel is not None and not reads_own_global_writes(kernel)
-             and _key(kernel) not in _PLUGIN_FAILS)
+             and not failed)
     if impl.oclgrind and not watch:
-        notes.append("Oclgrind's uninitialised-value detector was off: " + (
-            "the kernel reads global memory it writes, which that detector misreports"
-            if kernel is not None else "these kernels were not analysed for reads of "
-            "global memory they write, which that detector misreports"))
+        notes.append(_PLUGIN_FAILED_NOTE if failed else
+                     "Oclgrind's uninitialised-value detector was off: " + (
+                         "the kernel reads global memory it writes, which that detector "
+                         "misreports" if kernel is not None else "these kernels were not "
+                         "analysed for reads of global memory they write, which that "
+                         "detector misreports"))
     reply = _fresh_after_limit(worker_for(impl.selector, impl.oclgrind, watch), job, args,
                                timeout)
     if watch and _PLUGIN_FAILED.search(reply.stderr):
-        notes.append("Oclgrind's uninitialised-value detector failed on this kernel (an "
-                     "internal error of the plugin); the run was repeated without it")
+        # The same note on this run and every later one: equal runs give equal verdicts.
+        notes.append(_PLUGIN_FAILED_NOTE)
         _PLUGIN_FAILS.add(_key(kernel))  # type: ignore[arg-type]
         reply = _fresh_after_limit(worker_for(impl.selector, True), job, args, timeout)
     return reply, notes
@@ -276,11 +282,15 @@ def with_reports(verdict: Verdict, stderr: str, resolver: Resolver,
         return unknown(verdict.check, f"Oclgrind failed during the run ({fatal.title}), so "
                        "its result says nothing", **verdict.details)
     notes = [r.text for r in reports if r.is_note and not r.is_host_probe]
+    if PLATFORM_WORD in rest.lower():
+        # Oclgrind said something in a form veriscan does not read: never dropped.
+        return unknown(verdict.check, f"Oclgrind printed a message veriscan cannot read, so "
+                       f"the run's result is not trusted: {rest[:300]}", **verdict.details)
     findings = sorted((r for r in reports if not r.is_note), key=lambda r: _PRIORITY.get(
         r.kind, len(_PRIORITY)))
     capped = any(r.kind == "suppressed" for r in reports)
-    if notes or rest:
-        counted = Counter([*notes, *([rest] if rest else [])])
+    if notes:  # compiler chatter (warnings) in ``rest`` is not about the run
+        counted = Counter(notes)
         verdict.details["device_notes"] = [text + (f" (×{k})" if k > 1 else "")
                                            for text, k in counted.items()]
     if not findings:
