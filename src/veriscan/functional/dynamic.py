@@ -58,8 +58,6 @@ ANNOTATIONS = (Path(__file__).resolve().parents[1] / "runtime" / "cl"
                / "annotations_prelude.cl").read_text()
 _PLUGIN_FAILED = re.compile(r"FATAL ERROR \([^)]*Uninitialized")
 _LIMIT_REACHED = "suppressing further errors"
-_PLUGIN_FAILED_NOTE = ("Oclgrind's uninitialised-value detector was off: it fails on this "
-                       "kernel (an internal error of the plugin)")
 # The order findings are named in a summary: what the static proof also speaks about first.
 _PRIORITY = {"race": 0, "memory": 1, "divergence": 2, "uninitialized": 3, "api": 4}
 
@@ -113,22 +111,18 @@ def _call(impl: Implementation, job: Callable[..., Any], *args: Any, timeout: fl
     run it aborts is repeated without it; the notes say which happened.
     """
     notes: list[str] = []
-    failed = kernel is not None and _key(kernel) in _PLUGIN_FAILS
-    watch = (impl.oclgrind and kernel is not None and not reads_own_global_writes(kernel)
-             and not failed)
+    # Decided per run, never from earlier runs: equal runs give equal verdicts.
+    watch = impl.oclgrind and kernel is not None and not reads_own_global_writes(kernel)
     if impl.oclgrind and not watch:
-        notes.append(_PLUGIN_FAILED_NOTE if failed else
-                     "Oclgrind's uninitialised-value detector was off: " + (
-                         "the kernel reads global memory it writes, which that detector "
-                         "misreports" if kernel is not None else "these kernels were not "
-                         "analysed for reads of global memory they write, which that "
-                         "detector misreports"))
+        notes.append("Oclgrind's uninitialised-value detector was off: " + (
+            "the kernel reads global memory it writes, which that detector misreports"
+            if kernel is not None else "these kernels were not analysed for reads of "
+            "global memory they write, which that detector misreports"))
     reply = _fresh_after_limit(worker_for(impl.selector, impl.oclgrind, watch), job, args,
                                timeout)
     if watch and _PLUGIN_FAILED.search(reply.stderr):
-        # The same note on this run and every later one: equal runs give equal verdicts.
-        notes.append(_PLUGIN_FAILED_NOTE)
-        _PLUGIN_FAILS.add(_key(kernel))  # type: ignore[arg-type]
+        notes.append("Oclgrind's uninitialised-value detector failed on this run (an "
+                     "internal error of the plugin); it was repeated without it")
         reply = _fresh_after_limit(worker_for(impl.selector, True), job, args, timeout)
     return reply, notes
 
@@ -141,14 +135,6 @@ def _fresh_after_limit(worker: DeviceWorker, job: Callable[..., Any], args: tupl
     if _LIMIT_REACHED in reply.stderr:
         worker.close()
     return reply
-
-
-# Kernels the uninitialised-value plugin failed on, by (file, name): later runs go without it.
-_PLUGIN_FAILS: set[tuple[str, str]] = set()
-
-
-def _key(kernel: ir.Kernel) -> tuple[str, str]:
-    return (kernel.file, kernel.name)
 
 
 def reads_own_global_writes(kernel: ir.Kernel) -> bool:
