@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import z3
+
 from veriscan.analysis.genericity import genericity_issues, uses_generic_type
 from veriscan.analysis.uniformity import barrier_control
 from veriscan.errors import VeriscanError
@@ -35,6 +37,7 @@ from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
 from veriscan.smt.races import check_races
+from veriscan.smt.solver import new_solver
 from veriscan.smt.threads import Launch
 from veriscan.smt.trace import Trace
 from veriscan.verdict import Verdict, combine, unknown, verified, violation
@@ -69,7 +72,9 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
     """``check_kernel`` on parsed IR; ``symbolic`` carries a parametric set-up."""
     start = time.perf_counter()
     details = {"kernel": kernel.name, "file": kernel.file, "launch": launch.describe(),
-               "assumptions": [a.describe() for a in assumptions],
+               "assumptions": [a.describe() for a in assumptions] + [
+                   f"the kernel's __assume/__requires at {s.pos}"
+                   for s in walk(kernel.body) if isinstance(s, ir.Assume)],
                "model": MODEL_ASSUMPTIONS}
     _check_names(kernel, dict(array_sizes or {}), scalar_values or {})
     sizes: dict[str, Extent] = {**(array_sizes or {}),
@@ -108,6 +113,9 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
 def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
              sizes: dict[str, Extent]) -> list[Verdict]:
     """The checks that run on a completed symbolic execution."""
+    vacuous = _vacuous_assumptions(trace, queries)
+    if vacuous:
+        return [unknown(name, vacuous) for name in ("races", "divergence", "bounds")]
     parts: list[Verdict] = []
     syntactic = barrier_control(kernel)
     parts.append(verified(
@@ -141,6 +149,28 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
         parts.append(_verdict(failed) if failed else verified(
             "assertions", f"all {len(trace.assertions)} __assert sites hold"))
     return parts
+
+
+def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
+    """Why the kernel's own ``__assume``/``__requires`` would make the proof vacuous.
+
+    Every query takes them as facts.  Facts that no thread of the launch can
+    satisfy (``__assume(0)``, ``__assume(lid > N)``) prove everything; facts
+    that no two distinct threads satisfy together (``__assume(lid == 0)``)
+    leave no pair for the race check.  The device honours neither, so such a
+    proof says nothing about the kernel that runs.
+    """
+    if not trace.assumptions:
+        return None
+    what = "the kernel's __assume/__requires hold for no {} of the launch, so the checks " \
+        "would hold vacuously"
+    if queries.query(False, z3.BoolVal(True))[0] == z3.unsat:
+        return what.format("thread")
+    pairs = new_solver(queries.timeout_ms)
+    pairs.add(queries.pair.constraints())
+    if pairs.check() == z3.sat and queries.query(True, z3.BoolVal(True))[0] == z3.unsat:
+        return what.format("two distinct threads")
+    return None
 
 
 def _finish(parts: list[Verdict], details: dict, start: float) -> Verdict:
