@@ -173,12 +173,14 @@ def _dynamic_launch(path: Path, launch: Launch, static: Verdict,
                     args: argparse.Namespace) -> Verdict:
     """The explicit launch under Oclgrind, compared with the static verdict."""
     from veriscan.frontend import parse_kernel
+    from veriscan.frontend.preprocess import line_marker, preprocess
     from veriscan.functional.dynamic import cross_check, dynamic_launch
 
     defines = macro_defines(args)
     ir_kernel = parse_kernel(path, entry=args.entry, defines=defines)
-    options = [f"-D{name}={value}" for name, value in defines.items()]
-    run = dynamic_launch(ir_kernel, path.read_text(), options, launch.local_size,
+    # The run compiles the one preprocessing the proof parsed, not the raw file.
+    text = line_marker(str(path)) + preprocess(path.read_text(), str(path), defines).text
+    run = dynamic_launch(ir_kernel, text, [], launch.local_size,
                          launch.num_groups, _sizes(args.array_sizes, None),
                          _ints(args.params, "--param"), args.timeout)
     return cross_check(run, static)

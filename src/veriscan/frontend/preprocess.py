@@ -236,6 +236,13 @@ def _render(cpp: _Cpp, raw: list, file: str) -> tuple[str, list[Token]]:
 
 
 # ------------------------------------------------------------ names foreign to the kernel
+def line_marker(file: str) -> str:
+    """A ``#line`` directive put between a prelude and the kernel's text, so the
+    device compiler (and Oclgrind) name the user's file and lines."""
+    quoted = file.replace("\\", "\\\\").replace('"', '\\"')
+    return f'\n#line 1 "{quoted}"\n'
+
+
 def genericity_problems(pre: Preprocessed, dialect: Dialect,
                         device_preludes: Iterable[str] = ()) -> list[tuple[SourcePos, str]]:
     """Where the kernel could tell the proof from the run, or one monoid from another.

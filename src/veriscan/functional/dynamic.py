@@ -306,7 +306,8 @@ def detector_kinds(verdict: Verdict) -> list[str]:
 def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
     """A dynamic finding the static proof says cannot happen is an internal error of
     veriscan, not a verdict on the kernel: unknown, with the witness, to be reported."""
-    proven = {"race": "races", "memory": "bounds", "divergence": "divergence"}
+    proven = {"race": "races", "memory": "bounds", "divergence": "divergence",
+              "uninitialized": "initialisation"}
     contradicted = [k for k in detector_kinds(dynamic) if k in proven]
     if not static.ok and dynamic.ok:
         dynamic.summary += ("; the static violation was not seen in these runs, which is "

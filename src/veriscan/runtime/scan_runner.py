@@ -33,7 +33,12 @@ import numpy as np
 import pyopencl as cl
 
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
-from veriscan.frontend.preprocess import Preprocessed, genericity_problems, preprocess
+from veriscan.frontend.preprocess import (
+    Preprocessed,
+    genericity_problems,
+    line_marker,
+    preprocess,
+)
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
 from veriscan.runtime.opencl import Runtime, get_runtime
@@ -241,8 +246,7 @@ def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
 
 def _from_line_one(kernel: ScanKernel) -> str:
     """Compiler messages about the kernel text name the user's file and lines."""
-    quoted = _origin(kernel).replace("\\", "\\\\").replace('"', '\\"')
-    return f'\n#line 1 "{quoted}"\n'
+    return line_marker(_origin(kernel))
 
 
 def _digest(text: str) -> str:
