@@ -38,7 +38,7 @@ from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
 from veriscan.smt.races import check_races
 from veriscan.smt.solver import new_solver
-from veriscan.smt.threads import Launch
+from veriscan.smt.threads import Launch, in_launch
 from veriscan.smt.trace import Trace
 from veriscan.verdict import Verdict, combine, unknown, verified, violation
 
@@ -46,6 +46,8 @@ MAX_SCAN_LOG2 = 31
 # Sizes whose own proofs confirm every parametric "verified" (2, 4, 8, 2^16, 2^30).
 CROSS_CHECK_LOG2 = (1, 2, 3, 16, 30)
 CHECK_BUDGET_S = 120.0  # wall-clock limit of one check; past it the answer is unknown
+# Threads tried when looking for one the kernel's own assumptions leave out.
+EXCLUDED_THREAD_TRIES = 8
 # What every static verdict takes for granted (as GPUVerify does); reported in details.
 MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "loops without barriers terminate",
@@ -154,11 +156,14 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
 def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
     """Why the kernel's own ``__assume``/``__requires`` would make the proof vacuous.
 
-    Every query takes them as facts.  Facts that no thread of the launch can
-    satisfy (``__assume(0)``, ``__assume(lid > N)``) prove everything; facts
-    that no two distinct threads satisfy together (``__assume(lid == 0)``)
-    leave no pair for the race check.  The device honours neither, so such a
-    proof says nothing about the kernel that runs.
+    Every query takes them as facts, but the device honours none of them.
+    Facts that no two distinct threads of the launch satisfy together
+    (``__assume(0)``, ``__assume(lid == 0)``) leave nothing for the checks to
+    find; facts some thread satisfies for no input at all (``__assume(lid <
+    2)`` with four) leave that thread out of the proof while it runs on the
+    device.  Facts about inputs (``__requires(count <= 64)``) stay: every
+    thread satisfies them for some input.  Threads are searched a few at a
+    time, so a fact that leaves out only rare threads may go unseen.
     """
     if not trace.assumptions:
         return None
@@ -170,6 +175,22 @@ def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
     pairs.add(queries.pair.constraints())
     if pairs.check() == z3.sat and queries.query(True, z3.BoolVal(True))[0] == z3.unsat:
         return what.format("two distinct threads")
+    ids = queries.pair.a.local + queries.pair.a.group
+    seek = new_solver(queries.timeout_ms)
+    seek.add(in_launch(queries.pair.a, queries.launch), *queries.launch.facts(),
+             z3.Not(z3.And(*trace.assumptions)))
+    for _ in range(EXCLUDED_THREAD_TRIES):
+        if seek.check() != z3.sat:
+            return None
+        model = seek.model()
+        thread = [model.eval(x, model_completion=True) for x in ids]
+        pinned = z3.And(*(x == v for x, v in zip(ids, thread, strict=True)))
+        if queries.query(False, pinned)[0] == z3.unsat:
+            local = [v.as_long() for v in thread[:3]]  # type: ignore[attr-defined]
+            group = [v.as_long() for v in thread[3:]]  # type: ignore[attr-defined]
+            return (f"the kernel's __assume/__requires hold for work-item {local} of group "
+                    f"{group} with no input: the device runs it, the proof would leave it out")
+        seek.add(z3.Not(pinned))
     return None
 
 

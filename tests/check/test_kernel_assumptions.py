@@ -38,3 +38,10 @@ def test_assumptions_no_launch_satisfies_give_unknown(file: str, launch: Launch,
     v = check_kernel(ATTACKS / file, launch=launch, defines={"N": "8"})
     assert v.status is Status.UNKNOWN
     assert f"hold for no {who} of the launch" in v.summary
+
+
+def test_assumptions_that_leave_out_some_threads_give_unknown() -> None:
+    v = check_kernel(ATTACKS / "assume_leaves_out_threads.cl", launch=Launch((4,)))
+    assert v.status is Status.UNKNOWN
+    assert "work-item [2, 0, 0] of group [0, 0, 0]" in v.summary or \
+        "work-item [3, 0, 0] of group [0, 0, 0]" in v.summary
