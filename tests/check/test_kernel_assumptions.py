@@ -17,7 +17,7 @@ from veriscan.verdict import Status
 
 TESTS = Path(__file__).resolve().parents[1]
 CORPUS = TESTS / "corpus" / "static"
-ATTACKS = TESTS / "adversarial" / "class1"
+ATTACKS = TESTS / "adversarial" / "class3"
 
 
 def test_a_satisfiable_precondition_is_named_in_the_verdict() -> None:
