@@ -905,10 +905,32 @@ class KernelLowering:
             base_c, index_c = index_c, base_c  # C allows i[a]
         base, value = self.unsequenced(lambda: self.pointer(base_c), lambda: self.expr(index_c))
         idx = self.index(value, pos)
+        self.check_row_index(base_c, idx, pos)
         stride = ty.row_elements(c.type)
         if stride != 1:
             idx = ir.BinOp(pos, ir.LONG, "*", idx, ir.Const(pos, ir.LONG, stride))
         return PointerRef(base.array, _add(base.offset, idx, pos))
+
+    def check_row_index(self, base_c: ci.Cursor, idx: ir.Expr, pos: SourcePos) -> None:
+        """``a[i][j]``: ``j`` must lie inside the row ``a[i]`` (C11 6.5.6), not merely
+        inside the whole array, which is all the flattened bounds check sees.
+
+        Only a row reached by a subscript is checked here; the outermost subscript
+        of a declared array is covered by the bounds check of the flat index.
+        """
+        row_c = _core(base_c)  # under the decay of the row to a pointer
+        if row_c.kind != K.ARRAY_SUBSCRIPT_EXPR:
+            return
+        dims = ty.array_dims(row_c.type)
+        if not dims:
+            return
+        row = dims[0]
+        if isinstance(idx, ir.Const) and 0 <= int(idx.value) < row:
+            return
+        what = f"index outside its row of {row} elements (a[i][j] needs 0 <= j < {row})"
+        for cond in (ir.BinOp(pos, ir.BOOL, ">=", idx, ir.Const(pos, ir.LONG, 0)),
+                     ir.BinOp(pos, ir.BOOL, "<", idx, ir.Const(pos, ir.LONG, row))):
+            self.emit(ir.Assert(pos, cond, what))
 
     def pointer_sum(self, c: ci.Cursor) -> PointerRef:
         op = binary_operator(c)
@@ -1094,12 +1116,18 @@ class KernelLowering:
             self.emit(ir.Unsupported(self.pos(tail), exc.construct, exc.breaks_genericity))
 
 
-def _stores_its_value(c: ci.Cursor) -> bool:
-    """Whether ``c`` (under parentheses and implicit conversions) is an assignment,
-    compound assignment or increment: its operations are kept by its store."""
+def _core(c: ci.Cursor) -> ci.Cursor:
+    """``c`` under its parentheses and implicit conversions (a look, not a lowering)."""
     kids = children(c)
     while kind_of(c) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(kids) == 1:
         c, kids = kids[0], children(kids[0])
+    return c
+
+
+def _stores_its_value(c: ci.Cursor) -> bool:
+    """Whether ``c`` (under parentheses and implicit conversions) is an assignment,
+    compound assignment or increment: its operations are kept by its store."""
+    c = _core(c)
     if kind_of(c) == K.COMPOUND_ASSIGNMENT_OPERATOR:
         return True
     if kind_of(c) == K.BINARY_OPERATOR:

@@ -262,9 +262,11 @@ class Assume(Stmt):
 
 @dataclass
 class Assert(Stmt):
-    """A fact the verifier must prove (GPUVerify ``__assert``)."""
+    """A fact the verifier must prove: a GPUVerify ``__assert`` (``what`` empty), or a
+    condition C needs for the code to be defined (``what`` says which)."""
 
     cond: Expr
+    what: str = ""
 
 
 @dataclass

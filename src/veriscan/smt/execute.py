@@ -232,7 +232,10 @@ class Executor:
 
     def _Assert(self, s: ir.Assert) -> None:
         failure = z3.simplify(conj(self.active, z3.Not(self.cond(s.cond))))
-        self.trace.assertions.append(AssertionSite(failure, s.pos))
+        if s.what:  # a condition of defined behaviour, checked with the others
+            self.trace.undefined.append(UndefinedSite(failure, s.pos, s.what))
+        else:
+            self.trace.assertions.append(AssertionSite(failure, s.pos))
 
     def _Unsupported(self, s: ir.Unsupported) -> None:
         raise Finding("execution", f"unsupported construct at {s.pos}: {s.construct}")
