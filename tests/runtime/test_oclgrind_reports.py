@@ -56,7 +56,9 @@ def test_a_dynamic_race_against_a_static_proof_is_an_internal_disagreement() -> 
     out = cross_check(dynamic, proof)
     assert out.status is Status.UNKNOWN
     assert DISAGREEMENT in out.summary and out.witness == dynamic.witness
-    assert set(out.details["disagreement"]) == {"race", "memory", "divergence"}
+    # every detector the static proof answers: races, bounds, divergence, initialisation
+    assert set(out.details["disagreement"]) == {"race", "memory", "divergence",
+                                                "uninitialized"}
     # A static violation the run did not show is no disagreement: one schedule was seen.
     race = violation("static", "data race", {"pair": []})
     silent = cross_check(verified("dynamic", "silent"), race)
