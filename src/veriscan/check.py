@@ -291,7 +291,8 @@ def check_scan_kernel(kernel: ScanKernel, n: int | None,
             out = verified("scan-static", f"{kernel.name}: generic, race-free, "
                            "divergence-free and in bounds for every n = 2^1 .. 2^31 (one "
                            "parametric proof for n <= 2^30, confirmed per n at 2, 4, 8, 2^16 "
-                           "and 2^30, plus n = 2^31; no hand-written invariants)", mode="parametric", sizes=sizes,
+                           "and 2^30, plus n = 2^31; no hand-written invariants)",
+                           mode="parametric", sizes=sizes,
                            parametric_seconds=whole.seconds, last_seconds=last.seconds,
                            confirmed_at=[1 << k for k in CROSS_CHECK_LOG2])
             out.seconds = time.perf_counter() - start
@@ -363,7 +364,7 @@ def _scan_pointers(ir_kernel: ir.Kernel, kernel: ScanKernel) -> list[str]:
                             f"'{ir_kernel.name}' has {len(pointers)}")
     others = [p.name for p in ir_kernel.params if not p.is_pointer]
     if others:  # the device launch passes (in, out) and nothing else
-        raise VeriscanError(f"{kernel.path}: a scan kernel takes exactly (in, out); "
+        raise VeriscanError("a scan kernel takes exactly (in, out); "
                             f"'{ir_kernel.name}' also takes {', '.join(others)}", ir_kernel.pos)
     return pointers
 
