@@ -26,8 +26,11 @@ def user_monoid(operator: str, identity: str, dtype: object, name: str = "user",
     """A monoid from ``OPERATOR(a, b)``'s body expression and ``IDENTITY``'s C spelling.
 
     Structured dtypes become a C struct named ``<name>_t`` (also available as
-    ``TYPE``), e.g. ``identity="(TYPE){0, 1}"``.  Associativity is the user's
-    promise; :func:`veriscan.monoids.laws.check_laws` can test it on samples.
+    ``TYPE``), e.g. ``identity="(TYPE){0, 1}"``.  Associativity cannot be
+    proved from C, so the library's ``scan`` spot-checks it (and the identity)
+    with :func:`veriscan.monoids.laws.check_laws` on random elements before the
+    first use and refuses an operator that fails; passing the spot check is
+    evidence, not proof.
     """
     if not operator.strip() or not identity.strip():
         raise VeriscanError("a user monoid needs a non-empty operator and identity")
