@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +53,7 @@ from veriscan.functional.interval import interval_test
 from veriscan.functional.voigtlander import count_tests, voigtlander_test
 from veriscan.runtime.opencl import Runtime, get_runtime
 from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel
-from veriscan.verdict import Status
+from veriscan.verdict import Status, Verdict
 
 I_TARGET_S = 0.2
 RATIO_TARGET = 1 / 1000
@@ -69,22 +70,24 @@ class Row:
     oclgrind: float | None = None
 
 
-def _timed_interval(kernel: ScanKernel, n: int, rt: Runtime) -> float:
+def _timed(run: Callable[[], Verdict], failure: str) -> float:
+    """Seconds one interval test takes; a test that does not pass stops the table."""
     started = time.perf_counter()
-    verdict = interval_test(kernel, n, rt)
+    verdict = run()
     elapsed = time.perf_counter() - started
     if verdict.status is not Status.VERIFIED:
-        raise SystemExit(f"{kernel.name} fails the interval test at n={n}: {verdict.summary}")
+        raise SystemExit(f"{failure}: {verdict.summary}")
     return elapsed
+
+
+def _timed_interval(kernel: ScanKernel, n: int, rt: Runtime) -> float:
+    return _timed(lambda: interval_test(kernel, n, rt),
+                  f"{kernel.name} fails the interval test at n={n}")
 
 
 def _timed_oclgrind(kernel: ScanKernel, n: int, impl: Implementation) -> float:
-    started = time.perf_counter()
-    verdict = device_interval(kernel, n, impl)
-    elapsed = time.perf_counter() - started
-    if verdict.status is not Status.VERIFIED:
-        raise SystemExit(f"{kernel.name} fails under Oclgrind at n={n}: {verdict.summary}")
-    return elapsed
+    return _timed(lambda: device_interval(kernel, n, impl),
+                  f"{kernel.name} fails under Oclgrind at n={n}")
 
 
 def measure(kernel: ScanKernel, max_n: int, max_v: int, repeat: int,

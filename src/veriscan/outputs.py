@@ -25,14 +25,19 @@ from pathlib import Path
 from veriscan.errors import OutputPathError
 
 
-def check_output_file(path: Path, option: str) -> None:
-    """Fail (bad input) unless ``path`` is a new or regular file in a writable folder."""
+def _lstat(path: Path, option: str) -> os.stat_result | None:
+    """What ``path`` is (not following a link), or None when nothing is there."""
     try:
-        info = os.lstat(path)
+        return os.lstat(path)
     except FileNotFoundError:
-        info = None
+        return None
     except OSError as exc:
         raise OutputPathError(f"{option} {path}: cannot inspect it ({exc.strerror})") from None
+
+
+def check_output_file(path: Path, option: str) -> None:
+    """Fail (bad input) unless ``path`` is a new or regular file in a writable folder."""
+    info = _lstat(path, option)
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
             raise OutputPathError(f"{option} {path} is a directory; give a file name")
@@ -52,12 +57,7 @@ def check_output_dir(path: Path, option: str, stem: str = "") -> None:
     Pictures are written as ``STEM_*`` files in it: an existing entry of that
     name that is not a regular file (a link, a device) is refused as well.
     """
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as exc:
-        raise OutputPathError(f"{option} {path}: cannot inspect it ({exc.strerror})") from None
+    info = _lstat(path, option)
     if info is not None:
         if not stat.S_ISDIR(info.st_mode):
             raise OutputPathError(f"{option} {path} exists and is not a directory "
