@@ -158,6 +158,7 @@ class KernelLowering:
         self._shared_scalars: set[str] = set()
         self._block: list[ir.Stmt] = []
         self._inline: list[_InlineFrame] = []
+        self._row_base = False  # the next subscript lowered is the base of another
         self._temp = 0
         self._pos = SourcePos(file, 0)
         self._audit = current_audit()
@@ -898,18 +899,38 @@ class KernelLowering:
         raise UnsupportedConstruct(f"pointer '{c.spelling}' the front end cannot resolve")
 
     def pointer_of(self, c: ci.Cursor) -> PointerRef:
-        """The element an ``a[i]`` subscript denotes."""
+        """The element (or row) an ``a[i]`` subscript denotes.
+
+        A row ``a[i]`` of a multi-dimensional array is accepted only as the base
+        of a further subscript, where :meth:`check_row_index` bounds the index by
+        the row.  Anywhere else it becomes a pointer whose arithmetic C bounds by
+        the row (``p = a[0]; p[3]`` is undefined for rows of 2), which the model
+        does not track: refused, so never verified.
+        """
+        as_row_base, self._row_base = self._row_base, False
+        if ty.is_array(c.type) and not as_row_base:
+            raise UnsupportedConstruct("a row of a multi-dimensional array used as a pointer "
+                                       "(C bounds arithmetic on it by the row)")
         pos = self.pos(c)
         base_c, index_c = _two_children(c)
         if not (ty.is_pointer(base_c.type) or ty.is_array(base_c.type)):
             base_c, index_c = index_c, base_c  # C allows i[a]
-        base, value = self.unsequenced(lambda: self.pointer(base_c), lambda: self.expr(index_c))
+        base, value = self.unsequenced(lambda: self.subscript_base(base_c),
+                                       lambda: self.expr(index_c))
         idx = self.index(value, pos)
         self.check_row_index(base_c, idx, pos)
         stride = ty.row_elements(c.type)
         if stride != 1:
             idx = ir.BinOp(pos, ir.LONG, "*", idx, ir.Const(pos, ir.LONG, stride))
         return PointerRef(base.array, _add(base.offset, idx, pos))
+
+    def subscript_base(self, base_c: ci.Cursor) -> PointerRef:
+        """The pointer a subscript indexes, where a row may stand (see :meth:`pointer_of`)."""
+        self._row_base = True
+        try:
+            return self.pointer(base_c)
+        finally:
+            self._row_base = False
 
     def check_row_index(self, base_c: ci.Cursor, idx: ir.Expr, pos: SourcePos) -> None:
         """``a[i][j]``: ``j`` must lie inside the row ``a[i]`` (C11 6.5.6), not merely
@@ -965,6 +986,11 @@ class KernelLowering:
                 if isinstance(place, PointerRef):
                     return place
                 raise UnsupportedConstruct(f"address of private variable '{operand.spelling}'")
+            if operand.kind == K.ARRAY_SUBSCRIPT_EXPR and ty.is_array(
+                    _core(_two_children(operand)[0]).type):
+                raise UnsupportedConstruct("address of an element of a row of a "
+                                           "multi-dimensional array (C bounds arithmetic on "
+                                           "it by the row)")
             return self.pointer(operand)
         raise UnsupportedConstruct(f"pointer computed with unary '{op}'")
 
