@@ -20,7 +20,9 @@ UNEVEN = ((1, 0, 300, 199, 0, 500),)  # a chunk of one element and two empty chu
 
 @pytest.fixture(scope="module")
 def client():
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+    # Worker processes, not threads: Z3 and libclang are not thread-safe, and the
+    # proofs of verify() run in this process while tasks run on the workers.
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as c:
         yield c
