@@ -598,7 +598,7 @@ class KernelLowering:
         stored (and so kept) what it computed; its value is not kept twice.
         """
         value = self.expr(c)
-        if (_stores_its_value(c) or isinstance(value, (ir.Const, ir.Var))
+        if (_stores_its_value(self.peek(c)) or isinstance(value, (ir.Const, ir.Var))
                 or value.type.kind is ir.TypeKind.OTHER):
             return
         self.emit(ir.Assign(self.pos(c), self.fresh("discarded", value.type), value))
@@ -939,7 +939,7 @@ class KernelLowering:
         Only a row reached by a subscript is checked here; the outermost subscript
         of a declared array is covered by the bounds check of the flat index.
         """
-        row_c = _core(base_c)  # under the decay of the row to a pointer
+        row_c = self.peek(base_c)  # under the decay of the row to a pointer
         if row_c.kind != K.ARRAY_SUBSCRIPT_EXPR:
             return
         dims = ty.array_dims(row_c.type)
@@ -987,7 +987,7 @@ class KernelLowering:
                     return place
                 raise UnsupportedConstruct(f"address of private variable '{operand.spelling}'")
             if operand.kind == K.ARRAY_SUBSCRIPT_EXPR and ty.is_array(
-                    _core(_two_children(operand)[0]).type):
+                    self.peek(_two_children(operand)[0]).type):
                 raise UnsupportedConstruct("address of an element of a row of a "
                                            "multi-dimensional array (C bounds arithmetic on "
                                            "it by the row)")
@@ -1142,18 +1142,9 @@ class KernelLowering:
             self.emit(ir.Unsupported(self.pos(tail), exc.construct, exc.breaks_genericity))
 
 
-def _core(c: ci.Cursor) -> ci.Cursor:
-    """``c`` under its parentheses and implicit conversions (a look, not a lowering)."""
-    kids = children(c)
-    while kind_of(c) in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(kids) == 1:
-        c, kids = kids[0], children(kids[0])
-    return c
-
-
 def _stores_its_value(c: ci.Cursor) -> bool:
-    """Whether ``c`` (under parentheses and implicit conversions) is an assignment,
-    compound assignment or increment: its operations are kept by its store."""
-    c = _core(c)
+    """Whether ``c`` (already peeked under parentheses and implicit conversions) is an
+    assignment, compound assignment or increment: its operations are kept by its store."""
     if kind_of(c) == K.COMPOUND_ASSIGNMENT_OPERATOR:
         return True
     if kind_of(c) == K.BINARY_OPERATOR:
