@@ -18,7 +18,14 @@ from pathlib import Path
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError, SourcePos
-from veriscan.frontend.preprocess import DIALECT_FLAGS, MACRO_NAME, Preprocessed, preprocess
+from veriscan.frontend.preprocess import (
+    DIALECT_FLAGS,
+    MACRO_NAME,
+    STUB_DIR,
+    STUB_HEADERS,
+    Preprocessed,
+    preprocess,
+)
 from veriscan.ir.nodes import Dialect
 
 PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
@@ -51,16 +58,22 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
 
     Clang sees the kernel's one preprocessing (:mod:`.preprocess`, with
     ``defines``), the text every device build of it compiles too, and in
-    front of it the dialect and placeholder preludes.
+    front of it the dialect and placeholder preludes and the stubs of the
+    system headers the kernel included.
     """
     file = str(path)
-    pre = preprocess(source, file, defines)
+    pre = preprocess(source, file, defines, dialect)
     unsaved = [(file, pre.text)]
     args = DIALECT_FLAGS[dialect] + _WARNINGS
     for name in (_PRELUDE_NAME[dialect], "gpuverify.h", "generic.h"):
         virtual = _VIRTUAL_PRELUDE.format(name)
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
         args += ["-include", virtual]
+    # Every stub is visible (one may include another); the included ones are read.
+    unsaved += [(f"{STUB_DIR}/{name}", (PRELUDE_DIR / "cuda" / name).read_text())
+                for name in sorted(STUB_HEADERS[dialect])]
+    for name in dict.fromkeys(pre.headers):
+        args += ["-include", f"{STUB_DIR}/{name}"]
     try:
         tu = ci.Index.create().parse(file, args=args, unsaved_files=unsaved,
                                      options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)

@@ -21,6 +21,8 @@ predefined macro) is found by :func:`genericity_problems` and reported.
 
 from __future__ import annotations
 
+import io
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -42,6 +44,20 @@ _FRONTEND = Path(__file__).resolve().parent
 _PACKAGE = _FRONTEND.parent
 _ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "gpuverify.h"),
                  Dialect.CUDA: ("cuda.h", "gpuverify.h")}
+# The system headers a kernel may include, by dialect: veriscan's own stubs
+# (preludes/cuda/), which name parts of the environment the CUDA prelude models.
+# An include of one contributes no text (the device compiler brings its real
+# header, the proof its stub); anything else is the user's or an unknown file.
+STUB_DIR = "/veriscan-prelude/cuda"
+STUB_HEADERS = {Dialect.OPENCL: frozenset(),
+                Dialect.CUDA: frozenset(p.name for p in (_FRONTEND / "preludes" / "cuda")
+                                        .glob("*.h"))}
+# Macros the CUDA device compiler predefines, with the values the proof assumes
+# (the device build compiles the text preprocessed with them, so both agree):
+# device code (__CUDA_ARCH__, compute capability 3.5, which GPUVerify's clang
+# assumes too) compiled by a CUDA compiler (__CUDACC__).  -D overrides them.
+DIALECT_MACROS = {Dialect.OPENCL: (), Dialect.CUDA: (("__CUDA_ARCH__", "350"),
+                                                      ("__CUDACC__", "1"))}
 DIALECT_FLAGS = {
     Dialect.OPENCL: ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc"],
     Dialect.CUDA: ["-x", "c++", "-std=c++14", "-nostdinc", "-nostdinc++"],
@@ -75,6 +91,8 @@ class Preprocessed:
     spelled: tuple[tuple[str, int], ...]
     # Names the caller defined (-D on the command line, N).
     defined: tuple[str, ...]
+    # The stub headers (STUB_HEADERS) the kernel included, in order.
+    headers: tuple[str, ...] = ()
 
     @property
     def identifiers(self) -> frozenset[str]:
@@ -84,9 +102,12 @@ class Preprocessed:
 class _Cpp(Preprocessor):
     """pcpp with errors raised as bad input and the directives that lie refused."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, dialect: Dialect = Dialect.OPENCL) -> None:
         super().__init__()
         self.file = file
+        self.dialect = dialect
+        self.headers: list[str] = []
+        self.path = [STUB_DIR]  # <...> finds only the stubs; "..." the kernel's folder first
         self.conditions: list[tuple[int, tuple[str, ...]]] = []
         self.directive_names: list[tuple[str, int]] = []
         self.spelled: list[tuple[str, int]] = []
@@ -116,20 +137,40 @@ class _Cpp(Preprocessor):
     def on_error(self, file: str, line: int, msg: str) -> None:
         raise self._fail(f"preprocessor: {msg}", line)
 
+    def _line(self) -> int:
+        return self.lastdirective.lineno if self.lastdirective else 0
+
     def on_include_not_found(self, is_malformed: bool, is_system_include: bool, curdir: str,
                              includepath: str) -> str:
-        raise self._fail(f"#include {includepath}: a kernel must be one self-contained file",
-                         self.lastdirective.lineno if self.lastdirective else 0)
+        stubs = ", ".join(sorted(STUB_HEADERS[self.dialect]))
+        offer = f" (veriscan supplies {stubs})" if stubs else ""
+        raise self._fail(f"#include {includepath}: not a header veriscan provides{offer}; "
+                         "a kernel must be one self-contained file", self._line())
 
     def on_file_open(self, is_system_include: bool, includepath: str) -> object:
-        raise OSError(includepath)  # every include goes to on_include_not_found
+        """A stub header opens as empty text; the user's own file is refused.
+
+        A quoted include looks in the kernel's folder first, as C does, so
+        ``#include "cuda.h"`` beside a file of that name is the user's file.
+        Its text would reach the proof and the device build by different
+        routes (the device compiler's include path may find another file), so
+        a kernel stays one file; other names fall through to not-found.
+        """
+        folder, name = os.path.split(includepath)
+        if folder == STUB_DIR and name in STUB_HEADERS[self.dialect]:
+            self.headers.append(name)
+            return io.StringIO("")
+        if os.path.exists(includepath):
+            raise self._fail(f"#include {name}: {includepath} is the kernel's own file; a "
+                             "kernel must be one self-contained file", self._line())
+        raise OSError(includepath)
 
     def on_directive_handle(self, directive: object, toks: list, ifpassthru: bool,
                             precedingtoks: list) -> object:
-        if directive.value == "include":
-            raise self._fail("#include: a kernel must be one self-contained file",
-                             directive.lineno)
         names = [t.value for t in toks if t.type == self.t_ID]
+        if directive.value == "include" and toks and (toks[0].value == "<" or
+                                                      toks[0].type == self.t_STRING):
+            names = []  # a header's name, not identifiers of the program
         if directive.value in ("define", "undef"):
             names = names[:1]
         self.directive_names += [(name, directive.lineno) for name in names]
@@ -167,9 +208,12 @@ class _Cpp(Preprocessor):
 
 
 @lru_cache(maxsize=512)
-def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...]) -> Preprocessed:
-    cpp = _Cpp(file)
-    for name, value in defines:
+def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...],
+                dialect: Dialect) -> Preprocessed:
+    cpp = _Cpp(file, dialect)
+    given = {name.split("(", 1)[0] for name, _ in defines}
+    for name, value in [*((n, v) for n, v in DIALECT_MACROS[dialect] if n not in given),
+                        *defines]:
         cpp.define(f"{name} {value}")
     cpp.parse(source, file)
     raw = []
@@ -178,16 +222,21 @@ def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...]) ->
     text, tokens = _render(cpp, raw, file)
     return Preprocessed(file, text, tuple(tokens), tuple(cpp.conditions),
                         tuple(cpp.directive_names), tuple(cpp.spelled),
-                        tuple(name.split("(", 1)[0] for name, _ in defines))
+                        tuple(name.split("(", 1)[0] for name, _ in defines),
+                        tuple(cpp.headers))
 
 
-def preprocess(source: str, file: str, defines: Mapping[str, str] | None = None
-               ) -> Preprocessed:
-    """``source`` (the contents of ``file``) preprocessed with ``defines`` only."""
+def preprocess(source: str, file: str, defines: Mapping[str, str] | None = None,
+               dialect: Dialect | None = None) -> Preprocessed:
+    """``source`` (the contents of ``file``) preprocessed with ``defines``, the
+    dialect's predefined macros (:data:`DIALECT_MACROS`) and its stub headers;
+    the dialect is ``file``'s (``.cu`` is CUDA) unless given."""
     for name in defines or {}:
         if not MACRO_NAME.match(name):
             raise KernelSourceError(f"-D{name}: '{name}' is not a macro name")
-    return _preprocess(source, file, tuple((defines or {}).items()))
+    if dialect is None:
+        dialect = Dialect.CUDA if file.endswith(".cu") else Dialect.OPENCL
+    return _preprocess(source, file, tuple((defines or {}).items()), dialect)
 
 
 def _render(cpp: _Cpp, raw: list, file: str) -> tuple[str, list[Token]]:

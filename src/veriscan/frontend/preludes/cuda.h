@@ -9,6 +9,7 @@
 #define __forceinline__ inline
 #define __noinline__
 #define __restrict__ __restrict
+#define __align__(n) __attribute__((aligned(n)))
 
 typedef unsigned long size_t;
 struct uint3 { unsigned int x, y, z; };
