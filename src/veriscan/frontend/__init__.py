@@ -70,9 +70,17 @@ def _is_kernel(fn: ci.Cursor, dialect: ir.Dialect) -> bool:
     return "__kernel" in head or "kernel" in head
 
 
+def _file_scope(unit: ci.Cursor) -> list[ci.Cursor]:
+    """Declarations at file scope, including those in ``extern "C" { ... }`` blocks."""
+    out = []
+    for c in unit.get_children():
+        out += _file_scope(c) if c.kind == ci.CursorKind.LINKAGE_SPEC else [c]
+    return out
+
+
 def _entry_point(tu: ci.TranslationUnit, file: str, dialect: ir.Dialect,
                  entry: str | None) -> ci.Cursor:
-    kernels = [c for c in tu.cursor.get_children()
+    kernels = [c for c in _file_scope(tu.cursor)
                if c.kind == ci.CursorKind.FUNCTION_DECL and c.is_definition()
                and c.location.file is not None and c.location.file.name == file
                and _is_kernel(c, dialect)]

@@ -58,6 +58,8 @@ _ARITH = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 _CAST_KINDS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR,
                K.CXX_CONST_CAST_EXPR}
 _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
+# Threads per warp on every NVIDIA GPU so far (the value of CUDA's warpSize).
+CUDA_WARP_SIZE = 32
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
 
@@ -628,6 +630,8 @@ class KernelLowering:
             return ir.Const(pos, ir.INT, decl.enum_value)
         if decl.kind in (K.VAR_DECL, K.PARM_DECL):
             name = self.known_decl(decl)
+            if name is None and _is_warp_size(decl, self.dialect):
+                return ir.Const(pos, ir.INT, CUDA_WARP_SIZE)
             if name is None:
                 raise UnsupportedConstruct(f"program-scope variable '{c.spelling}'")
             if name in self._aliases:
@@ -1152,6 +1156,13 @@ def _stores_its_value(c: ci.Cursor) -> bool:
     if kind_of(c) == K.UNARY_OPERATOR:
         return unary_operator(c) in ("pre++", "pre--", "post++", "post--")
     return False
+
+
+def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    """The CUDA prelude's ``warpSize`` (not a variable of the kernel's own)."""
+    where = decl.location.file
+    return (dialect is ir.Dialect.CUDA and decl.spelling == "warpSize" and where is not None
+            and where.name.startswith("/veriscan-prelude/"))
 
 
 def c_is_void(fn: ci.Cursor) -> bool:
