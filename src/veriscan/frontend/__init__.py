@@ -26,8 +26,9 @@ from veriscan.ir import nodes as ir
 
 def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | None = None,
                  defines: dict[str, str] | None = None,
-                 dialect: str | None = None) -> ir.Kernel:
-    """Parse one kernel (``entry``, or the file's only kernel) into the IR."""
+                 dialect: str | None = None, dynamic_shared: int | None = None) -> ir.Kernel:
+    """Parse one kernel (``entry``, or the file's only kernel) into the IR;
+    ``dynamic_shared`` is the launch's bytes for CUDA's ``extern __shared__``."""
     file = str(path)
     if source is None:
         try:
@@ -35,14 +36,16 @@ def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | No
         except (OSError, UnicodeDecodeError) as exc:
             raise VeriscanError(f"cannot read kernel file '{file}': {exc}") from None
     unit = parse_unit(file, source, dialect_for(path, dialect), dict(defines or {}))
-    return kernel_from_unit(unit, source, entry)
+    return kernel_from_unit(unit, source, entry, dynamic_shared)
 
 
-def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None) -> ir.Kernel:
+def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
+                     dynamic_shared: int | None = None) -> ir.Kernel:
     """The IR of kernel ``entry`` of an already parsed unit (``source`` is its file text)."""
     file, lang = unit.file, unit.dialect
     fn = _entry_point(unit.tu, file, lang, entry)
     lowering = KernelLowering(file, lang)
+    lowering.dynamic_shared = dynamic_shared
     lowering.add_params(fn)
     body_cursor = next((ch for ch in fn.get_children()
                         if ch.kind == ci.CursorKind.COMPOUND_STMT), None)

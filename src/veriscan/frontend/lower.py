@@ -163,6 +163,9 @@ class KernelLowering:
         self._row_base = False  # the next subscript lowered is the base of another
         self._temp = 0
         self._pos = SourcePos(file, 0)
+        # Bytes of the launch's dynamic shared memory (extern __shared__), if given.
+        self.dynamic_shared: int | None = None
+        self._dynamic_shared: set[str] = set()  # arrays declared extern __shared__
         self._audit = current_audit()
 
     # ------------------------------------------------------------------ helpers
@@ -208,7 +211,13 @@ class KernelLowering:
         return self._names[key]
 
     def known_decl(self, decl: ci.Cursor) -> str | None:
-        return self._names.get(_decl_key(decl))
+        name = self._names.get(_decl_key(decl))
+        if name is None and _is_file_scope_shared(decl, self.dialect):
+            # A file-scope __shared__ array is the block's, like one declared in
+            # the kernel: declared where first named (kernel or device function).
+            self.var_decl(decl)
+            name = self._names.get(_decl_key(decl))
+        return name
 
     # ------------------------------------------------------------ the dispatch
 
@@ -336,7 +345,14 @@ class KernelLowering:
         pos = self.pos(c)
         kids = children(c)
         init = var_initializer(c, kids)
-        if c.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN):
+        if (c.storage_class is ci.StorageClass.EXTERN and self.dialect is ir.Dialect.CUDA
+                and self.var_space(c, kids) is ir.MemSpace.LOCAL):
+            self.consume(*kids)
+            self.dynamic_shared_array(c, name, pos)
+            return
+        # At file scope (a __shared__ array), static only keeps the name in the file.
+        if c.storage_class in (ci.StorageClass.STATIC, ci.StorageClass.EXTERN) and not \
+                _is_file_scope_shared(c, self.dialect):
             raise UnsupportedConstruct(f"{c.storage_class.name.lower()} local variable "
                                        f"'{c.spelling}' (one object for all calls and threads)")
         attributes = [k for k in kids if kind_of(k) is None or (
@@ -383,6 +399,36 @@ class KernelLowering:
         self.var_types[name] = st
         if init is not None:
             self.emit(ir.Assign(pos, name, self.coerce(self.expr(init), st, pos)))
+
+    def dynamic_shared_array(self, c: ci.Cursor, name: str, pos: SourcePos) -> None:
+        """``extern __shared__ T s[];``: the launch's dynamic shared memory.
+
+        Every such declaration names the same buffer, whatever its type, so a
+        second one would alias the first; that is not modelled.  The extent is
+        what ``--dynamic-shared BYTES`` holds of the element type.
+        """
+        if any(a.name == name for a in self.arrays):
+            return  # the same declaration reached again (an inlined function)
+        if self.dynamic_shared is None:
+            raise UnsupportedConstruct(f"extern __shared__ array '{c.spelling}' is sized by "
+                                       "the launch: give its size with --dynamic-shared BYTES")
+        others = [a.name for a in self.arrays if a.name in self._dynamic_shared]
+        if others:
+            raise UnsupportedConstruct(f"extern __shared__ arrays '{others[0]}' and "
+                                       f"'{c.spelling}' share one buffer (aliasing not "
+                                       "modelled)")
+        t = c.type.get_canonical()
+        if ty.type_kind(t) != ci.TypeKind.INCOMPLETEARRAY or ty.is_array(
+                t.get_array_element_type()):
+            raise UnsupportedConstruct(f"extern __shared__ '{c.spelling}' that is not a "
+                                       "one-dimensional array of unknown size")
+        element = t.get_array_element_type()
+        st = ty.scalar_type(element)
+        if st.kind is ir.TypeKind.OTHER or element.get_size() <= 0:
+            raise UnsupportedConstruct(f"extern __shared__ array '{c.spelling}' of {st}")
+        self._dynamic_shared.add(name)
+        self.arrays.append(ir.ArrayDecl(name, st, ir.MemSpace.LOCAL,
+                                        (self.dynamic_shared // element.get_size(),), pos))
 
     def var_space(self, c: ci.Cursor, kids: list[ci.Cursor]) -> ir.MemSpace:
         if self.dialect is ir.Dialect.OPENCL:
@@ -1156,6 +1202,14 @@ def _stores_its_value(c: ci.Cursor) -> bool:
     if kind_of(c) == K.UNARY_OPERATOR:
         return unary_operator(c) in ("pre++", "pre--", "post++", "post--")
     return False
+
+
+def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
+            and decl.semantic_parent is not None
+            and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
+            and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
+                    for k in decl.get_children()))
 
 
 def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
