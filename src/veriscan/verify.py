@@ -13,7 +13,10 @@ Three steps, always in this order, stopping at the first that does not hold:
    implementation present (PoCL at every size; Oclgrind, when installed, at
    a few sizes up to 256 with its race, uninitialised-value and memory
    detectors on, any report a violation), each run in a worker process with
-   a time limit.  A detector report the static proof says cannot happen is an
+   a time limit.  A CUDA kernel runs as its OpenCL C translation
+   (:mod:`veriscan.runtime.cuda_to_opencl`, from the text the proof parsed),
+   and the step says so; a construct the translation does not render exactly
+   leaves the step unknown.  A detector report the static proof says cannot happen is an
    internal disagreement: unknown, "please report".
 
 Only all three together give *verified*, and the verdict says exactly what
@@ -44,7 +47,8 @@ from veriscan.functional.dynamic import (
 )
 from veriscan.monoids import interval_monoid
 from veriscan.outputs import check_output_file, write_text_atomically
-from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel, shipped_kernel_files
+from veriscan.runtime.cuda_to_opencl import LABEL, NotTranslated
+from veriscan.scankernel import ScanKernel, load_scan_kernel, shipped_kernel_files
 from veriscan.verdict import Verdict, combine, unknown, verified
 
 # `--n all` sweeps powers of two up to here (or the device's limit, if lower): beyond it
@@ -74,16 +78,9 @@ class KernelResult:
 
 
 def shipped_scan_kernels() -> list[ScanKernel]:
-    """Every shipped single-group OpenCL scan kernel (``kernels/scan/*.cl``)."""
-    return [load_scan_kernel(str(p)) for p in shipped_kernel_files("scan")
-            if p.parent == KERNEL_DIR / "scan" and p.suffix == ".cl"]
-
-
-def skipped_scan_kernels() -> list[tuple[str, str]]:
-    """The shipped scan kernels `verify all` leaves out, each with the reason."""
-    return [(p.stem, "CUDA C: the interval test runs OpenCL C on an OpenCL device; "
-             f"`veriscan check {p.stem} --n N` proves it race- and divergence-free")
-            for p in shipped_kernel_files("scan") if p.suffix != ".cl"]
+    """Every shipped single-group scan kernel: OpenCL C (``kernels/scan/*.cl``) and CUDA C
+    (``kernels/scan/cuda/*.cu``, whose interval test runs their OpenCL C translation)."""
+    return [load_scan_kernel(str(p)) for p in shipped_kernel_files("scan")]
 
 
 def power_of_two_sizes(kernel: ScanKernel, max_group: int, max_alloc_bytes: int) -> list[int]:
@@ -152,12 +149,6 @@ def verify_kernel(kernel: ScanKernel, sizes: list[int], *, every_size: bool,
                                             timeout)
         return _finish(result, runtime)
 
-    if kernel.dialect != "opencl":
-        result.steps.append(unknown("interval", "not run: the interval test runs OpenCL C on an "
-                                    "OpenCL device, and this is a CUDA kernel (its static "
-                                    "proof above stands on its own)"))
-        return _finish(result, runtime)
-
     result.steps.append(_interval_step(result, static, every_size, tick,
                                        devices or implementations(), timeout))
     return _finish(result, runtime)
@@ -175,8 +166,7 @@ def _race_corroboration(result: KernelResult, static: Verdict,
     device, unlike a divergent barrier, and the run has a time limit; the verdict stays
     the static one."""
     oclgrind = [d for d in devices if d.oclgrind]
-    if (static.details.get("failed_part") != "races" or not oclgrind
-            or result.kernel.dialect != "opencl"):
+    if static.details.get("failed_part") != "races" or not oclgrind:
         return []
     from veriscan.functional.dynamic import sizes_for
 
@@ -209,6 +199,9 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
                     raise
                 notes.append(f"larger n do not fit {impl.name} ({exc.message})")
                 break
+            except NotTranslated as exc:
+                runs.append(unknown("interval", f"not run: {exc}", n=n))
+                break
             finally:
                 if index == 0:
                     tick(f"{kernel.name}: interval n={n}")
@@ -240,12 +233,17 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
                             + (" with Oclgrind's detectors silent (which ones ran: each "
                                "run's details)" if any(d.oclgrind for d in devices) else ""))
         interval.summary += "".join(f"; {note}" for note in notes)
+    if kernel.dialect != "opencl" and runs and runs[0].details.get("device"):
+        interval.details["translation"] = LABEL
+        interval.summary = f"{LABEL}, {runs[0].details['device']}: {interval.summary}"
     return interval
 
 
 def statement(kernel: ScanKernel, sizes: list[int], device: str) -> str:
     """What *verified* means, in one sentence (paper 001 Thm 4.5 + 5.3 + Lemma 5.4)."""
     mode = "inclusive" if kernel.inclusive else "exclusive"
+    if kernel.dialect != "opencl":
+        device = f"{LABEL}, {device}"
     return (f"{kernel.name} is a correct {mode} prefix sum of length {size_text(sizes)} "
             f"for every associative operator and every input, on this device and compiler "
             f"({device})")

@@ -69,7 +69,9 @@ CASES = [
       "combine=OPERATOR", "-D", "zero=IDENTITY"], 0, "correct inclusive prefix sum"),
     (["verify", VERIFY / "racy_benign_passes_interval.cl", "--n", "8"], 1, "race"),
     (["verify", VERIFY / "wrong_order.cl", "--n", "4"], 1, "interval"),
-    (["verify", "kogge_stone_cuda", "--n", "4"], 2, "CUDA"),
+    (["verify", "kogge_stone_cuda", "--n", "4"], 0, "translated to OpenCL C"),
+    (["verify", REPO / "tests" / "runtime" / "kernels" / "cuda_translation" /
+      "kogge_stone_nested_shared.cu", "--n", "4"], 2, "not translated to OpenCL C"),
     (["verify", "all", "--n", "3"], 3, "not a power of two"),
     (["verify", "kogge_stone"], 3, "--n is required"),
     (["verify", "kogge_stone", "--n", "4", "--certificate", "/dev/full"], 3,
@@ -179,15 +181,18 @@ def test_every_document_names_the_tool_version_and_command(cli) -> None:
                                                                   argv[0])
 
 
-def test_verify_all_names_the_cuda_kernels_it_skips(cli) -> None:
+def test_verify_all_runs_the_cuda_kernels_translated(cli) -> None:
     from veriscan.scankernel import KERNEL_DIR
 
     doc = cli("verify", "all", "--n", "2", "--no-progress").doc
     cuda = sorted(p.stem for p in (KERNEL_DIR / "scan").rglob("*.cu"))
-    assert cuda and sorted(s["kernel"] for s in doc["skipped"]) == cuda
-    assert all("CUDA" in s["reason"] for s in doc["skipped"])
-    ran = {r["kernel"] for r in doc["results"]}
-    assert len(ran) == len(doc["verdicts"]) and not ran & set(cuda)
+    ran = {r["kernel"]: r for r in doc["results"]}
+    assert len(ran) == len(doc["verdicts"]) and "skipped" not in doc
+    assert cuda and set(cuda) <= set(ran)
+    for name in cuda:
+        [interval] = [s for s in ran[name]["steps"] if s["check"] == "interval"]
+        assert interval["status"] == "verified"
+        assert interval["summary"].startswith("translated to OpenCL C, ")
 
 
 def test_an_internal_error_is_exit_4_never_1(cli, monkeypatch) -> None:

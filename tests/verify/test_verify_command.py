@@ -154,8 +154,9 @@ def test_verify_all_prints_one_row_per_shipped_kernel(capsys):
         assert name in out.out
 
 
-def test_cuda_kernel_gets_its_static_proof_but_not_verified():
+def test_cuda_kernel_is_verified_through_its_opencl_translation():
     result = verify(load_scan_kernel("blelloch_cuda"), [16])
-    assert result.step("static").ok
-    assert result.verdict.status is Status.UNKNOWN
-    assert "CUDA" in result.verdict.summary
+    assert tuple(s.check for s in result.steps) == STEPS
+    assert result.verdict.status is Status.VERIFIED
+    assert result.step("interval").summary.startswith("translated to OpenCL C, ")
+    assert "(translated to OpenCL C, " in result.verdict.summary

@@ -83,13 +83,11 @@ def run(args: argparse.Namespace) -> int:
 
         write_sarif(args.sarif, [s for r in results for s in r.steps if not s.ok] or verdicts)
     if args.json:
-        skipped = _skipped(args)
         return print_document(verdict_document(
             verdicts, device=runtime.description,
             results=[{"kernel": r.kernel.name, "path": str(r.kernel.path), "mode": r.mode,
                       "n": r.sizes, "verdict": r.verdict.to_json(),
-                      "steps": [s.to_json() for s in r.steps]} for r in results],
-            skipped=[{"kernel": name, "reason": reason} for name, reason in skipped]))
+                      "steps": [s.to_json() for s in r.steps]} for r in results]))
     if len(results) == 1:
         r = results[0]
         # The failed step's row already shows the witness; the final row restates the verdict.
@@ -98,16 +96,7 @@ def run(args: argparse.Namespace) -> int:
              f"({r.mode}) on {runtime.description}")
         return exit_code(verdicts)
     _print_table(results, runtime.description)
-    for name, reason in _skipped(args):
-        console.print(f"[yellow]{name}[/yellow]: skipped: {reason}")
     return exit_code(verdicts)
-
-
-def _skipped(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """The shipped scan kernels `verify all` does not run, each with the reason."""
-    from veriscan.verify import skipped_scan_kernels
-
-    return skipped_scan_kernels() if args.kernel == EVERY else []
 
 
 def _kernels(args: argparse.Namespace) -> list[Any]:

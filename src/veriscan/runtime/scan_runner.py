@@ -4,7 +4,9 @@ A program is the monoid's definitions followed by the kernel's one
 preprocessing (:mod:`veriscan.frontend.preprocess`, with ``N`` = n and the
 user's defines), exactly the text the static proof parsed; the monoid reaches
 it only through ``TYPE``, ``OPERATOR`` and ``IDENTITY``, and a kernel naming
-anything else the monoid or launcher defines is refused before any build.  Built programs
+anything else the monoid or launcher defines is refused before any build.  A
+CUDA kernel runs as the OpenCL C translation of that same text
+(:mod:`veriscan.runtime.cuda_to_opencl`).  Built programs
 and their launch data are cached per (kernel, monoid, n, device), so a
 repeated test costs one launch.
 
@@ -41,6 +43,7 @@ from veriscan.frontend.preprocess import (
 )
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
+from veriscan.runtime.cuda_to_opencl import NotTranslated, translate_file
 from veriscan.runtime.opencl import Runtime, get_runtime
 from veriscan.runtime.source_tools import split_entry
 from veriscan.scankernel import ScanKernel
@@ -127,9 +130,6 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
         cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    if kernel.dialect != "opencl":
-        raise VeriscanError(f"{kernel.path}: is CUDA C; scans run OpenCL C kernels on an "
-                            "OpenCL device (the static checks accept both)")
     if not is_power_of_two(n):
         raise VeriscanError(f"n={n} is not a power of two; single-group scan kernels are "
                             "defined for n = 2, 4, 8, …")
@@ -150,8 +150,15 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
     text = _kernel_text(kernel, monoid, n)
     # The plain program for this n both names the entry point and, unbatched,
     # is the program to launch: one build per size, not a probe build as well.
-    plain = rt.build(monoid.cl_source + _from_line_one(kernel) + text.text,
-                     _build_options(n), origin=_origin(kernel))
+    try:
+        plain = rt.build(monoid.cl_source + _from_line_one(kernel) + text.text,
+                         _build_options(n), origin=_origin(kernel))
+    except KernelSourceError as exc:
+        if kernel.dialect == "opencl":
+            raise
+        # The CUDA kernel parsed; a translation the device refuses is the translation's fault.
+        raise NotTranslated(f"the OpenCL C translation of {_origin(kernel)} did not build on "
+                            f"{rt.name}", detail=exc.detail) from None
     entry = _entry_name(kernel, plain)
     program = _build_batched(kernel, monoid, n, rt, entry, text) if batched else plain
     cl_kernel = cl.Kernel(program, BATCH_ENTRY if batched else entry)
@@ -230,8 +237,13 @@ def _build_options(n: int) -> list[str]:
 
 
 def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
-    """The kernel as the proof parsed it, refused if it names what the monoid defines."""
-    text = preprocess(kernel.source, _origin(kernel), kernel.macros(n))
+    """The kernel as the proof parsed it (a CUDA kernel: that text translated to OpenCL C,
+    token for token on the same lines), refused if it names what the monoid defines."""
+    if kernel.dialect == "opencl":
+        text = preprocess(kernel.source, _origin(kernel), kernel.macros(n))
+    else:
+        text = preprocess(translate_file(_origin(kernel), kernel.source,
+                                         kernel.macros(n)).text, _origin(kernel))
     problems = genericity_problems(text, Dialect.OPENCL, (monoid.cl_source, BATCH_PRELUDE))
     if problems:
         pos, problem = problems[0]
