@@ -424,6 +424,10 @@ class _Translator:
             self.operator(c, binary_operator(c), kids)
         elif kind == K.UNARY_OPERATOR:
             self.operator(c, unary_operator(c), kids)
+        elif kind == K.CXX_UNARY_EXPR:
+            raise self.refuse(c, "sizeof or alignof (C++ and OpenCL C give some expressions "
+                              "different types: a comparison is a bool in one, an int in "
+                              "the other)")
         elif kind == K.UNEXPOSED_EXPR and not kids:
             raise self.refuse(c, "an implicit C++ expression (a default argument or "
                               "temporary)")
@@ -431,10 +435,10 @@ class _Translator:
                           K.CONDITIONAL_OPERATOR, K.CXX_BOOL_LITERAL_EXPR):
             raise self.refuse(c, f"{kind.name.lower().replace('_', ' ')}")
         for ch in kids:
-            if ch.kind == K.TYPE_REF:
-                self.type_ref(ch)
-            else:
+            if ch.kind != K.TYPE_REF:
                 self.expression(ch)
+            elif kind != K.CXX_STATIC_CAST_EXPR:  # the cast's own type tokens are gone
+                self.type_ref(ch)
 
     def operator(self, c: ci.Cursor, op: str, kids: list[ci.Cursor]) -> None:
         if op in _REFUSED_OPERATORS:

@@ -1,0 +1,97 @@
+"""CUDA scan kernels verified through their OpenCL C translation, on PoCL.
+
+The translation must be faithful (the features kernel gives CUDA's values on
+PoCL), must carry a broken kernel's failure through to the interval test, and
+must refuse, naming the construct, what it does not render exactly.
+"""
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pyopencl as cl
+import pytest
+
+from veriscan.cli.main import main
+from veriscan.functional.dynamic import implementations
+from veriscan.runtime.cuda_to_opencl import LABEL, NotTranslated, translate_file
+from veriscan.runtime.opencl import get_runtime
+from veriscan.scankernel import load_scan_kernel
+from veriscan.verdict import Status
+from veriscan.verify import STEPS, shipped_scan_kernels, verify_kernel
+
+KERNELS = Path(__file__).parent / "kernels" / "cuda_translation"
+REFUSED = sorted((KERNELS / "refused").glob("*.cu"))
+
+
+def _verify(kernel, sizes):
+    """The three steps, the interval test on the default device (PoCL) only."""
+    return verify_kernel(kernel, sizes, every_size=False, runtime=get_runtime(),
+                         devices=implementations()[:1])
+
+
+@pytest.mark.parametrize("kernel", [k for k in shipped_scan_kernels() if k.dialect == "cuda"],
+                         ids=lambda k: k.name)
+def test_shipped_cuda_scan_kernels_are_verified_on_pocl_labelled(kernel):
+    result = _verify(kernel, [4, 32])
+    assert tuple(s.check for s in result.steps) == STEPS
+    assert result.verdict.status is Status.VERIFIED, result.verdict.summary
+    interval = result.step("interval")
+    assert interval.summary.startswith(f"{LABEL}, ") and "PoCL" in interval.summary
+    assert interval.details["translation"] == LABEL
+    assert f"({LABEL}, " in result.verdict.summary
+
+
+@pytest.mark.parametrize(("name", "wrong"), [
+    ("kogge_stone_level_skipped", "out[1] = (1,1), expected (0,1)"),
+    ("blelloch_operands_swapped", "wrong order"),
+])
+def test_a_broken_cuda_kernel_fails_the_interval_test_through_the_translation(name, wrong):
+    result = _verify(load_scan_kernel(str(KERNELS / f"{name}.cu")), [8])
+    assert result.step("static").ok  # race-free and generic: only the test can tell
+    assert result.verdict.status is Status.VIOLATION
+    assert result.verdict.details["failed_step"] == "interval"
+    assert result.step("interval").summary.startswith(f"{LABEL}, ")
+    assert wrong in result.verdict.summary
+
+
+def test_a_construct_the_translation_refuses_leaves_verify_unknown(capsys):
+    path = KERNELS / "kogge_stone_nested_shared.cu"
+    result = _verify(load_scan_kernel(str(path)), [8])
+    assert result.step("static").ok
+    assert result.verdict.status is Status.UNKNOWN
+    assert "__shared__ 'data' outside the kernel's outermost block" in result.verdict.summary
+    assert f"{path}:7:" in result.verdict.summary
+    assert main(["verify", str(path), "--n", "4", "--json"]) == 2
+    assert "not translated to OpenCL C" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=lambda p: p.stem)
+def test_constructs_without_an_exact_translation_are_refused_by_name(path):
+    reason = re.search(r"^// refused: (.*)$", path.read_text(), re.M).group(1)
+    with pytest.raises(NotTranslated, match=re.escape(reason)):
+        translate_file(str(path), path.read_text(), {})
+
+
+def test_the_translation_computes_what_cuda_computes():
+    """Every rewrite at once, on PoCL; the expected values follow CUDA C++'s rules."""
+    path = KERNELS / "features.cu"
+    translation = translate_file(str(path), path.read_text(), {})
+    assert translation.kernels == ("features",)
+    rt = get_runtime()
+    program = rt.build(translation.text, origin=str(path))
+    values = np.array([-5, 0, 7, -1, 3, -3, 10, 2], dtype=np.int32)
+    out = np.zeros(8 * len(values), dtype=np.int64)
+    in_buf, out_buf = rt.to_device(values), rt.to_device(out)
+    cl.Kernel(program, "features")(rt.queue, (8,), (8,), in_buf, out_buf)
+    got = rt.to_host(out_buf, out.shape, out.dtype).reshape(8, 8)
+    for tid in range(8):
+        below = (tid - 1) % 2**32  # unsigned int wraps
+        want = [below, below + 1, 4, (min(tid, 3) + max(int(values[tid]), -2)) % 2**32,
+                ord("a") + 8, 2 * tid + 0 + 1, (300 + tid) % 256, min(below, 5)]
+        assert got[tid].tolist() == want, tid
+    # Every line keeps its number: compiler and Oclgrind positions are the .cu file's.
+    source, lines = path.read_text().splitlines(), translation.text.splitlines()
+    for mark, word in (("__global__", "__kernel"), ("static_cast<size_t>", "((ulong)")):
+        at = next(i for i, line in enumerate(source) if mark in line)
+        assert word in lines[at]
