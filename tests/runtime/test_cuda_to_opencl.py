@@ -87,7 +87,7 @@ def test_the_translation_computes_what_cuda_computes():
     got = rt.to_host(out_buf, out.shape, out.dtype).reshape(8, 8)
     for tid in range(8):
         below = (tid - 1) % 2**32  # unsigned int wraps
-        want = [below, below + 1, 4, (min(tid, 3) + max(int(values[tid]), -2)) % 2**32,
+        want = [below, below + 1, 4 + 6, (min(tid, 3) + max(int(values[tid]), -2)) % 2**32,
                 ord("a") + 8, 2 * tid + 0 + 1, (300 + tid) % 256, min(below, 5)]
         assert got[tid].tolist() == want, tid
     # Every line keeps its number: compiler and Oclgrind positions are the .cu file's.

@@ -70,6 +70,12 @@ _MACROS: dict[str, str | None] = {
     "__noinline__": "", "__shared__": "__local", "__restrict__": "restrict",
     "TYPE": None, "OPERATOR": None, "IDENTITY": None,
 }
+# Names the translation writes: a kernel declaring one would change what it means.
+_WRITTEN_NAMES = frozenset({*_INDEX_FUNCTIONS.values(), "barrier", "CLK_LOCAL_MEM_FENCE",
+                            "CLK_GLOBAL_MEM_FENCE", "min", "max", "uint", "ulong", "uchar",
+                            "ushort", "restrict"})
+# Pragmas that only steer code generation, the same words in OpenCL C.
+_PRAGMAS = frozenset({"unroll", "nounroll"})
 _DROPPED_KEYWORDS = frozenset({"inline"})
 _KEYWORDS = frozenset({
     "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "const",
@@ -161,10 +167,12 @@ class _Translator:
         self.index = {t.extent.start.offset: i for i, t in enumerate(self.tokens)}
         self.edits = _Edits()
         self.explained: set[int] = set()
+        self.pragma_tokens: set[int] = set()
         self.kernels: list[str] = []
 
     # -------------------------------------------------------------- driver
     def run(self) -> Translation:
+        self.pragmas()
         for c in self.unit.tu.cursor.get_children():
             if c.location.file is None or c.location.file.name != self.file:
                 continue
@@ -195,11 +203,32 @@ class _Translator:
                               "kernel's file")
         return min(inside), max(inside)
 
+    def declare(self, c: ci.Cursor) -> None:
+        """The name a function, parameter or variable declares."""
+        if c.spelling in _WRITTEN_NAMES:
+            raise self.refuse(c, f"the kernel declares '{c.spelling}', a name the "
+                              "translation writes for an OpenCL C built-in")
+        self.explain_name(c)
+
     def explain_name(self, c: ci.Cursor) -> None:
         """The token naming what ``c`` declares or refers to."""
         i = self.index.get(_spelled_offset(c.location))
         if i is not None and self.tokens[i].spelling == c.spelling:
             self.explained.add(i)
+
+    def pragmas(self) -> None:
+        """``#pragma unroll`` lines pass as written (OpenCL C reads them alike)."""
+        for i, t in enumerate(self.tokens):
+            if t.spelling != "#":
+                continue
+            line = [j for j in range(i, len(self.tokens))
+                    if self.tokens[j].location.line == t.location.line]
+            words = [self.tokens[j].spelling for j in line[1:3]]
+            if len(words) < 2 or words[0] != "pragma" or words[1] not in _PRAGMAS:
+                raise self.refuse(t, f"#{' '.join(words)} (only #pragma "
+                                  f"{'/'.join(sorted(_PRAGMAS))} is translated)")
+            self.explained.update(line)
+            self.pragma_tokens.update(line)
 
     def check_tokens(self) -> None:
         """Every token is a keyword in the list, plain punctuation, or a name or
@@ -211,7 +240,8 @@ class _Translator:
                                   "handle)")
             if kind == ci.TokenKind.KEYWORD and text in _DROPPED_KEYWORDS:
                 self.edits.replace[i] = ""
-            if kind == ci.TokenKind.PUNCTUATION and text in _PUNCTUATION_REFUSED:
+            if kind == ci.TokenKind.PUNCTUATION and text in _PUNCTUATION_REFUSED and \
+                    i not in self.explained:
                 raise self.refuse(t, f"'{text}'")
             if kind in (ci.TokenKind.IDENTIFIER, ci.TokenKind.LITERAL) and \
                     i not in self.explained:
@@ -299,7 +329,7 @@ class _Translator:
             self.kernels.append(c.spelling)
         else:
             self.value_type(c, c.result_type, allow_void=True)
-        self.explain_name(c)
+        self.declare(c)
         for ch in c.get_children():
             if ch.kind == K.ANNOTATE_ATTR:
                 continue
@@ -325,7 +355,7 @@ class _Translator:
                                   "attribute")
             self.type_ref(ch)
         if p.spelling:
-            self.explain_name(p)
+            self.declare(p)
 
     def value_type(self, where: ci.Cursor, t: ci.Type, allow_void: bool) -> str:
         """The OpenCL C name of an integer type CUDA and OpenCL C agree on."""
@@ -360,6 +390,9 @@ class _Translator:
         if c.kind.is_expression():
             self.expression(c)
             return
+        if c.kind == K.UNEXPOSED_STMT and self.pragma_loop(c):
+            self.statement(next(c.get_children()), scope)
+            return
         if c.kind not in _STATEMENTS:
             raise self.refuse(c, f"{c.kind.name.lower().replace('_', ' ')}")
         for ch in c.get_children():
@@ -369,6 +402,12 @@ class _Translator:
                 self.variable(ch, scope, c)
             else:
                 self.statement(ch, scope)
+
+    def pragma_loop(self, c: ci.Cursor) -> bool:
+        """A loop under ``#pragma unroll`` (clang wraps it in an attributed statement)."""
+        kids = list(c.get_children())
+        return len(kids) == 1 and kids[0].kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) \
+            and self.span(c)[0] in self.pragma_tokens
 
     def variable(self, v: ci.Cursor, scope: _Scope, statement: ci.Cursor) -> None:
         if v.storage_class != ci.StorageClass.NONE:
@@ -390,7 +429,7 @@ class _Translator:
         if shared and not (scope.kernel and statement in scope.outermost_declarations()):
             raise self.refuse(v, f"__shared__ '{v.spelling}' outside the kernel's outermost "
                               "block (OpenCL C allows __local variables only there)")
-        self.explain_name(v)
+        self.declare(v)
 
     # -------------------------------------------------------------- expressions
     def expression(self, c: ci.Cursor) -> None:
