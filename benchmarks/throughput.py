@@ -4,9 +4,10 @@
 
 For every n = 2^12, 2^14, … 2^28 and every task (``scan`` of int32, int64 and
 float32 ``+``, ``scan`` of int32 ``max``, ``exclusive_scan`` int32 ``+``,
-``compact`` int32 at 50%), the contenders are timed interleaved (A B C D, A B
-C D, …: a burst of load from elsewhere hits all of them alike) and the median
-of ``--repeat`` (at least 7) rounds is reported:
+``compact`` int32 at 50%), the contenders are timed interleaved (A B C D, B C
+D A, …: a burst of load from elsewhere hits all of them alike, and the order
+rotates), each measurement a batch of back-to-back calls of ~2 ms (one call
+for large n), and the median of ``--repeat`` (at least 7) rounds is reported:
 
 * ``ours``: ``veriscan.scan(x, dtype=…)`` as a user calls it, NumPy in, NumPy
   out (the host path below its limit, the verified kernels above; the ``path``
@@ -73,18 +74,42 @@ def require_bench_extra() -> None:
 
 def interleaved(contenders: dict[str, Callable[[], object]], repeat: int,
                 finish: Callable[[], None]) -> dict[str, float]:
-    """Median seconds of each contender, all run once per round in turn (ABAB…)."""
-    for fn in contenders.values():  # warm: programs built, pages touched, pools filled
-        fn()
-    finish()
+    """Median seconds per call of each contender, all measured once per round in turn
+    (ABAB…).
+
+    Each measurement is a batch of back-to-back calls lasting about ``BATCH_SECONDS`` (one
+    call for large n), so a microsecond call is not lost in the timer and every contender
+    is timed as a loop calling it would see it, not in the caches its predecessor left
+    behind; the order rotates every round so that no contender always follows the same one.
+    """
+    calls = {name: _batch_size(fn, finish) for name, fn in contenders.items()}  # also warms
+    names = list(contenders)
     times: dict[str, list[float]] = {name: [] for name in contenders}
-    for _ in range(repeat):
-        for name, fn in contenders.items():
+    for round_ in range(repeat):
+        shift = round_ % len(names)
+        for name in names[shift:] + names[:shift]:
+            fn, k = contenders[name], calls[name]
             start = time.perf_counter()
-            fn()
+            for _ in range(k):
+                fn()
             finish()
-            times[name].append(time.perf_counter() - start)
+            times[name].append((time.perf_counter() - start) / k)
     return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+BATCH_SECONDS = 2e-3
+
+
+def _batch_size(fn: Callable[[], object], finish: Callable[[], None]) -> int:
+    """Calls per measurement: enough for ~BATCH_SECONDS (programs built, pages touched and
+    pools filled by the first, untimed call)."""
+    fn()
+    finish()
+    start = time.perf_counter()
+    fn()
+    finish()
+    once = time.perf_counter() - start
+    return max(1, min(1000, int(BATCH_SECONDS / max(once, 1e-7))))
 
 
 def measure(log_n: int, repeat: int, runtime, rivals, rng: np.random.Generator) -> list[Row]:

@@ -11,10 +11,13 @@ propagate NaN while ``fmax``/``fmin`` ignore it (see
 Each call takes one of three paths, planned before anything runs and shown
 by ``info=True`` or :func:`veriscan.explain` together with what covers it:
 
-* ``host``: small NumPy inputs of a built-in operator (below ``HOST_LIMIT``
-  elements) are scanned by NumPy's own ufunc loop, because a device round
-  trip costs more than the whole scan there.  No veriscan proof covers this
-  path, and ``explain`` says so.
+* ``host``: small NumPy inputs of a built-in operator (below
+  :func:`host_limit` elements: ``HOST_LIMIT`` for NumPy's fast integer
+  loops, ``SLOW_LOOP_HOST_LIMIT`` for float ``+``/``*`` and max/min) are
+  scanned by NumPy's own ufunc loop, because a device round trip costs more
+  than the whole scan there.  No veriscan proof covers this path, and
+  ``explain`` says so.  Repeated small 1-D calls skip planning altogether
+  (:class:`HostRule`), since at 2^12 elements planning costs as much as the scan.
 * ``runs`` / ``blocks``: one long line, by the multi-work-group pipelines.
 * ``axis``: many lines of an N-D array at once, by ``axis_scan.cl``.
 
@@ -45,13 +48,59 @@ from veriscan.library.numpy_ops import (
 from veriscan.library.pipeline import ALGORITHMS, ScanPipeline, resolve_algorithm
 from veriscan.monoids.base import Monoid
 
-# Below this many elements NumPy's loop beats launching kernels on PoCL (measured with
-# benchmarks/throughput.py on 2 cores: the device pays ~0.3 ms of launches and mapping).
+# Below these many elements NumPy's own loop beats a device round trip on PoCL, which
+# costs ~0.1-0.3 ms before the first element (enqueue, waking the device's threads,
+# mapping the result).  NumPy's accumulate loops differ per operator: integer +, * and the
+# bitwise ones run at ~0.6-0.9 ns per element, so the device's two cores pay off only for
+# large arrays; float + and * (one dependent float operation per element) and max/min
+# (no SIMD, NaN checks) take ~3-5 ns, so the device wins from ~2^15 elements.
+# `python benchmarks/throughput.py --crossover` measures both paths side by side.
 HOST_LIMIT = 1 << 22
+SLOW_LOOP_HOST_LIMIT = 1 << 15
+_SLOW_LOOPS = ("max", "min", "fmax", "fmin")
 HOST = "host"
 # "auto" that never takes the host path (what veriscan.dask uses, so that every chunk runs
 # the same verified kernels whatever the monoid).
 DEVICE = "device"
+
+
+def host_limit(op: str, acc: np.dtype) -> int:
+    """Elements below which ``op`` over accumulator ``acc`` runs on the host (``auto``)."""
+    slow = op in _SLOW_LOOPS or (np.issubdtype(acc, np.floating) and op in ("add", "mul"))
+    return SLOW_LOOP_HOST_LIMIT if slow else HOST_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class HostRule:
+    """A built-in operator over one input dtype and ``dtype=``, resolved: what a small 1-D
+    NumPy scan needs, so that repeated calls skip planning (their cost is the call)."""
+
+    ufunc: np.ufunc
+    acc: np.dtype
+    identity: np.ndarray
+    limit: int
+
+    def takes(self, out: Any, x: np.ndarray) -> bool:
+        """Whether ``out`` is None or an ``out=`` that needs none of plan_scan's checks or
+        conversions (anything else takes the planned path, with its errors)."""
+        return out is None or (type(out) is np.ndarray and out.shape == x.shape
+                               and out.dtype == self.acc and out.flags.writeable
+                               and not np.may_share_memory(out, x))
+
+    def run(self, x: np.ndarray, inclusive: bool, out: np.ndarray | None = None) -> np.ndarray:
+        """NumPy's loop along a 1-D ``x``; the exclusive form is the inclusive one of
+        ``x[:-1]`` written one place to the right (``out`` must not overlap ``x``)."""
+        if inclusive:
+            return self.ufunc.accumulate(x, 0, self.acc, out)
+        result = np.empty(x.shape, self.acc) if out is None else out
+        if len(x):
+            result[0] = self.identity
+            self.ufunc.accumulate(x[:-1], 0, self.acc, result[1:])
+        return result
+
+
+# (op, input dtype, dtype=) -> HostRule, filled by plan_scan for built-in operators.
+_HOST_RULES: dict[tuple[Any, ...], HostRule] = {}
 
 
 @dataclass(slots=True)
@@ -93,6 +142,13 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     host path for small inputs).  ``info=True`` returns ``(result, PathInfo)``:
     the path taken and what covers it.
     """
+    if (type(x) is np.ndarray and x.ndim == 1 and not info and device is None
+            and algorithm == "auto" and axis in (None, 0, -1) and type(inclusive) is bool
+            and _hashable(op, dtype)):
+        rule = _HOST_RULES.get((op, x.dtype, dtype))
+        if rule is not None and x.size < rule.limit and rule.takes(out, x):
+            # what plan_scan + run_plan would do, minus the planning
+            return rule.run(x, inclusive, out)
     plan = plan_scan(x, op, inclusive, algorithm, device, axis, dtype, out)
     result = run_plan(plan)
     if info:
@@ -128,7 +184,14 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
     monoid, ufunc = scan_monoid(op, x.dtype, dtype, out)
     if out is not None:
         _check_out(out, x.shape, on_device)
-    small = x.size < HOST_LIMIT and algorithm == "auto" and device is None
+    limit = HOST_LIMIT
+    if ufunc is not None:
+        rule = HostRule(ufunc, monoid.dtype, monoid.identity, host_limit(ufunc_name(ufunc),
+                                                                         monoid.dtype))
+        limit = rule.limit
+        if out is None and not on_device and _hashable(op, dtype):
+            _HOST_RULES.setdefault((op, x.dtype, dtype), rule)
+    small = x.size < limit and algorithm == "auto" and device is None
     if ufunc is not None and not on_device and (algorithm == HOST or small):
         return ScanPlan(x, monoid, ufunc, axis, inclusive, HOST, None, out)
     if algorithm == HOST:
@@ -187,6 +250,8 @@ def _host_scan(plan: ScanPlan) -> np.ndarray:
     if plan.x.size == 0:
         return result
     x = plan.x.copy() if np.may_share_memory(result, plan.x) else plan.x  # out=x
+    if x.ndim == 1:
+        return HostRule(plan.ufunc, acc, plan.monoid.identity, 0).run(x, False, result)
     src = np.moveaxis(x, plan.axis, -1)
     dst = np.moveaxis(result, plan.axis, -1)
     dst[..., 0] = plan.monoid.identity
@@ -223,6 +288,19 @@ def _numpy_rule(op: str, dtype_in: np.dtype, dtype: np.dtype | None) -> tuple[Mo
     if acc != dtype_in:
         np.result_type(dtype_in, acc)  # NumPy's TypeError when no cast exists
     return numpy_monoid(name, acc), UFUNCS[name]
+
+
+def ufunc_name(ufunc: np.ufunc) -> str:
+    """The library's name of a NumPy ufunc (``numpy.maximum`` -> ``"max"``)."""
+    return _UFUNC_NAMES[ufunc]
+
+
+_UFUNC_NAMES = {f: name for name, f in UFUNCS.items()}
+
+
+def _hashable(*keys: Any) -> bool:
+    """Whether ``keys`` can index the rule cache (a dtype= given as a list cannot)."""
+    return all(k is None or isinstance(k, (str, type, np.dtype)) for k in keys)
 
 
 def normalize_axis(axis: Any, ndim: int) -> int:

@@ -20,10 +20,11 @@ __kernel void compact_flags(__global const FLAG_TYPE *flags, __global uint *coun
     const uint g = get_global_id(0);
     const uint start = g * run;
     const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    const ulong base = start;  // a 64-bit index cannot wrap: one induction variable
     uint bad = 0;
     for (uint k = 0; k < len; k++) {
-        const FLAG_TYPE f = flags[start + k];
-        counts[start + k] = f != 0 ? 1u : 0u;
+        const FLAG_TYPE f = flags[base + k];
+        counts[base + k] = f != 0 ? 1u : 0u;
         bad += (f != 0 && f != 1) ? 1u : 0u;
     }
     invalid[g] = bad;

@@ -17,15 +17,23 @@
 #define SCAN_EXCLUSIVE 0
 #endif
 
+// Elements of the run starting at `start` (clipped to n; none past n).  The loops index
+// `base + k` with a 64-bit base: that sum cannot wrap, so the compiler keeps one
+// pointer-sized induction variable (with a 32-bit `start + k` it re-extends the sum at
+// every element, a quarter more time per element on PoCL).
+#define RUN_LENGTH(start, n, run) \
+    ((start) >= (n) ? 0u : ((n) - (start) < (run) ? (n) - (start) : (run)))
+
 __kernel void runs_reduce(__global const TYPE *in, __global TYPE *totals,
                           const uint n, const uint run)
 {
     const uint g = get_global_id(0);
     const uint start = g * run;
-    const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    const uint len = RUN_LENGTH(start, n, run);
+    const ulong base = start;
     TYPE acc = IDENTITY;
     for (uint k = 0; k < len; k++) {
-        acc = OPERATOR(acc, in[start + k]);
+        acc = OPERATOR(acc, in[base + k]);
     }
     totals[g] = acc;
 }
@@ -35,16 +43,17 @@ __kernel void runs_scan(__global const TYPE *in, __global TYPE *out,
 {
     const uint g = get_global_id(0);
     const uint start = g * run;
-    const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    const uint len = RUN_LENGTH(start, n, run);
+    const ulong base = start;
     TYPE acc = offsets[g];
     for (uint k = 0; k < len; k++) {
-        const TYPE x = in[start + k];
+        const TYPE x = in[base + k];
 #if SCAN_EXCLUSIVE
-        out[start + k] = acc;
+        out[base + k] = acc;
         acc = OPERATOR(acc, x);
 #else
         acc = OPERATOR(acc, x);
-        out[start + k] = acc;
+        out[base + k] = acc;
 #endif
     }
 }
@@ -54,19 +63,20 @@ __kernel void runs_scan_totals(__global const TYPE *in, __global TYPE *out,
 {
     const uint g = get_global_id(0);
     const uint start = g * run;
-    const uint len = start >= n ? 0u : (n - start < run ? n - start : run);
+    const uint len = RUN_LENGTH(start, n, run);
+    const ulong base = start;
     TYPE acc = IDENTITY;
     for (uint t = 0; t < g; t++) {
         acc = OPERATOR(acc, totals[t]);
     }
     for (uint k = 0; k < len; k++) {
-        const TYPE x = in[start + k];
+        const TYPE x = in[base + k];
 #if SCAN_EXCLUSIVE
-        out[start + k] = acc;
+        out[base + k] = acc;
         acc = OPERATOR(acc, x);
 #else
         acc = OPERATOR(acc, x);
-        out[start + k] = acc;
+        out[base + k] = acc;
 #endif
     }
 }
