@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import z3
@@ -56,6 +57,20 @@ MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "read from memory, which is assumed defined")
 
 
+@dataclass(frozen=True)
+class CheckScope:
+    """What a caller narrowed or tolerated (GPUVerify's flags); the verdict names each,
+    because a verdict under them claims less than a plain one."""
+
+    races: bool = True          # off: --only-divergence, --only-log
+    inter_group: bool = True    # off: --only-intra-group
+    benign_writes: bool = False  # --allow-benign-writes
+    notes: tuple[str, ...] = ()  # one phrase per narrowing, for the verdict
+
+
+FULL_SCOPE = CheckScope()
+
+
 def check_kernel(path: str | Path, *, launch: Launch, defines: dict[str, str] | None = None,
                  array_sizes: dict[str, int] | None = None, entry: str | None = None,
                  assumptions: tuple[DistinctWhere, ...] = (),
@@ -70,10 +85,13 @@ def check_kernel(path: str | Path, *, launch: Launch, defines: dict[str, str] | 
 def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] | None = None,
              assumptions: tuple[DistinctWhere, ...] = (),
              scalar_values: dict[str, int] | None = None,
-             symbolic: ParametricSetup | None = None) -> Verdict:
+             symbolic: ParametricSetup | None = None,
+             scope: CheckScope = FULL_SCOPE) -> Verdict:
     """``check_kernel`` on parsed IR; ``symbolic`` carries a parametric set-up."""
     start = time.perf_counter()
     details = {"kernel": kernel.name, "file": kernel.file, "launch": launch.describe(),
+               "scope": list(scope.notes) + [f"GPUVerify annotation {note}"
+                                             for note in kernel.ignored_annotations],
                "assumptions": [a.describe() for a in assumptions] + [
                    f"the kernel's __assume/__requires at {s.pos}"
                    for s in walk(kernel.body) if isinstance(s, ir.Assume)],
@@ -106,14 +124,14 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
                   if name != stop.check]
         return _finish(parts, details, start)
     try:
-        parts += _analyse(kernel, trace, queries, sizes)
+        parts += _analyse(kernel, trace, queries, sizes, scope)
     except Finding as stop:
         parts.append(_verdict(stop))
     return _finish(parts, details, start)
 
 
 def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
-             sizes: dict[str, Extent]) -> list[Verdict]:
+             sizes: dict[str, Extent], scope: CheckScope) -> list[Verdict]:
     """The checks that run on a completed symbolic execution."""
     vacuous = _vacuous_assumptions(trace, queries)
     if vacuous:
@@ -124,11 +142,8 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
         "divergence", f"each of {trace.barriers_checked} barrier executions is reached by "
         "all threads of a group or by none", barriers=len(syntactic),
         syntactically_uniform=sum(b.uniform for b in syntactic)))
-    race, stats = check_races(queries)
-    parts.append(_verdict(race) if race else verified(
-        "races", f"no data race in {len(trace.intervals)} barrier intervals "
-        f"({stats.queries} solver queries over {stats.pairs} access pairs)",
-        intervals=len(trace.intervals), queries=stats.queries))
+    if scope.races:  # otherwise not asked for, and the headline says so
+        parts.append(_races(queries, len(trace.intervals), scope))
     extents = array_extents(queries, sizes)
     unchecked = sorted(p.name for p in kernel.params if p.is_pointer and p.name not in extents)
     bound = check_bounds(queries, extents)
@@ -151,6 +166,15 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
         parts.append(_verdict(failed) if failed else verified(
             "assertions", f"all {len(trace.assertions)} __assert sites hold"))
     return parts
+
+
+def _races(queries: KernelQueries, intervals: int, scope: CheckScope) -> Verdict:
+    race, stats = check_races(queries, inter_group=scope.inter_group,
+                              benign_writes=scope.benign_writes)
+    return _verdict(race) if race else verified(
+        "races", f"no data race in {intervals} barrier intervals "
+        f"({stats.queries} solver queries over {stats.pairs} access pairs)",
+        intervals=intervals, queries=stats.queries)
 
 
 def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
@@ -201,8 +225,11 @@ def _finish(parts: list[Verdict], details: dict, start: float) -> Verdict:
     unsized = next((p.details.get("unchecked") for p in parts if p.check == "bounds"), None)
     bounds = ("in bounds" if not unsized else "in bounds for every sized array (not checked: "
               f"{', '.join(unsized)}; give their sizes with --array-size)")
-    out = combine("static", parts, f"race-free, divergence-free and {bounds}"
-                  + (f" assuming {'; '.join(assumed)}" if assumed else ""))
+    scope = "".join(f"; {note}" for note in details["scope"])
+    claim = "race-free, divergence-free" if any(p.check == "races" for p in parts) \
+        else "divergence-free"
+    out = combine("static", parts, f"{claim} and {bounds}"
+                  + (f" assuming {'; '.join(assumed)}" if assumed else "") + scope)
     out.details.update(details)
     out.seconds = time.perf_counter() - start
     return out

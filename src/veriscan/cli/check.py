@@ -23,6 +23,7 @@ from veriscan.cli.common import (
     macro_defines,
     quiet,
 )
+from veriscan.cli.gpuverify_flags import add_gpuverify_args, gpuverify_options
 from veriscan.errors import VeriscanError
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "patterns) with its race, uninitialised-value and bounds detectors, "
                         "and compare with the static verdict")
     add_timeout_arg(p)
+    add_gpuverify_args(p)
     p.set_defaults(func=run)
 
 
@@ -87,6 +89,10 @@ def _run_scan(args: argparse.Namespace) -> int:
     if args.local_size or args.num_groups or args.global_size:
         raise VeriscanError("--n follows the scan-kernel convention; give either --n or an "
                             "explicit launch (--local-size/--num-groups), not both")
+    gpuverify = gpuverify_options(args)
+    if gpuverify.scope or gpuverify.kernel_args or gpuverify.nonzero_offset:
+        raise VeriscanError("GPUVerify's flags that change what is checked go with an "
+                            "explicit launch (--local-size/--num-groups), not with --n")
     kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
                               entry=args.entry, defines=macro_defines(args))
     groups = 1 if args.groups is None else args.groups
@@ -153,23 +159,41 @@ def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
 
 
 def _run_launch(args: argparse.Namespace) -> int:
-    from veriscan.check import check_kernel
+    from veriscan.check import CheckScope, check_ir
+    from veriscan.cli.gpuverify_flags import check_array_names, scalar_values, strip_annotations
+    from veriscan.frontend import parse_kernel
     from veriscan.scankernel import resolve_kernel_path
 
+    gpuverify = gpuverify_options(args)
     path = resolve_kernel_path(args.kernel)
-    launch = _launch(args)
-    verdict = check_kernel(path, launch=launch, defines=macro_defines(args),
-                           array_sizes=_sizes(args.array_sizes, None), entry=args.entry,
-                           assumptions=_assumptions(args.distinct),
-                           scalar_values=_ints(args.params, "--param"))
+    unmodelled = _unmodelled_launch(args, gpuverify.nonzero_offset)
+    launch = None if unmodelled else _launch(args)
+    kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args))
+    check_array_names(kernel, gpuverify)
+    strip_annotations(kernel, gpuverify)
+    values, notes = scalar_values(kernel, gpuverify)
+    values.update(_ints(args.params, "--param"))
+    if launch is None:
+        from veriscan.verdict import unknown
+
+        return emit([unknown("static", f"not modelled: {unmodelled}; veriscan checks one "
+                             "concrete launch with global offset 0")], args.json,
+                    title=f"static check of {path.name}", sarif=args.sarif,
+                    extra={"kernel": str(path)})
+    verdict = check_ir(kernel, launch=launch, array_sizes=_sizes(args.array_sizes, None),
+                       assumptions=_assumptions(args.distinct), scalar_values=values,
+                       scope=CheckScope(gpuverify.races, gpuverify.inter_group,
+                                        gpuverify.benign_writes, tuple(gpuverify.scope)))
+    if gpuverify.ignored or notes:
+        verdict.details["ignored"] = gpuverify.ignored + notes
     verdicts = [verdict]
     if args.dynamic:
-        verdicts.append(_dynamic_launch(path, launch, verdict, args))
+        verdicts.append(_dynamic_launch(path, launch, verdict, values, args))
     return emit(verdicts, args.json, title=f"static check of {path.name} "
                 f"({launch.describe()})", sarif=args.sarif, extra={"kernel": str(path)})
 
 
-def _dynamic_launch(path: Path, launch: Launch, static: Verdict,
+def _dynamic_launch(path: Path, launch: Launch, static: Verdict, values: dict[str, int],
                     args: argparse.Namespace) -> Verdict:
     """The explicit launch under Oclgrind, compared with the static verdict."""
     from veriscan.frontend import parse_kernel
@@ -181,9 +205,18 @@ def _dynamic_launch(path: Path, launch: Launch, static: Verdict,
     # The run compiles the one preprocessing the proof parsed, not the raw file.
     text = line_marker(str(path)) + preprocess(path.read_text(), str(path), defines).text
     run = dynamic_launch(ir_kernel, text, [], launch.local_size,
-                         launch.num_groups, _sizes(args.array_sizes, None),
-                         _ints(args.params, "--param"), args.timeout)
+                         launch.num_groups, _sizes(args.array_sizes, None), values,
+                         args.timeout)
     return cross_check(run, static)
+
+
+def _unmodelled_launch(args: argparse.Namespace, offset: str | None) -> str | None:
+    """Why GPUVerify's launch is one veriscan does not model: sizes given as ``*``
+    (any size) or a nonzero ``--global_offset``; None when it is modelled."""
+    for option in ("local_size", "num_groups", "global_size"):
+        if "*" in (getattr(args, option) or ""):
+            return f"--{option}={getattr(args, option)} leaves the size unconstrained"
+    return f"a nonzero global offset ({offset})" if offset else None
 
 
 def _launch(args: argparse.Namespace) -> Launch:

@@ -61,7 +61,8 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
     pos = SourcePos(file, fn.location.line, fn.location.column)
     return ir.Kernel(name=fn.spelling, dialect=lang, params=lowering.params,
                      arrays=lowering.arrays, body=body, file=file, source=source,
-                     defines=unit.defines, pos=pos, var_types=lowering.var_types)
+                     defines=unit.defines, pos=pos, var_types=lowering.var_types,
+                     ignored_annotations=lowering.ignored_annotations)
 
 
 def _is_kernel(fn: ci.Cursor, dialect: ir.Dialect) -> bool:

@@ -27,6 +27,9 @@ class CallKind(enum.Enum):
     GENERIC_IDENTITY = "generic_identity"
     ASSUME = "assume"
     ASSERT = "assert"
+    REQUIRES = "requires"    # assumed for the kernel, checked for an inlined function
+    INVARIANT = "invariant"  # checked where evaluated; dropped if inexpressible
+    IGNORED = "ignored"      # a GPUVerify annotation nothing relies on
     MIN_MAX_ABS = "min_max_abs"
     PURE = "pure"
     UNSUPPORTED = "unsupported"
@@ -57,10 +60,10 @@ _FENCES = {"mem_fence", "read_mem_fence", "write_mem_fence", "__threadfence",
 _PURE = {"sqrt", "exp", "log", "fabs", "floor", "ceil", "sin", "cos", "log2", "exp2",
          "rsqrt", "native_sqrt", "native_exp", "native_log", "fmin", "fmax", "pow", "mad",
          "sqrtf", "expf", "logf", "fabsf"}
-_GPUVERIFY_CHECKED = {"__requires": CallKind.ASSUME, "__assume": CallKind.ASSUME,
-                      "__assert": CallKind.ASSERT}
-_GPUVERIFY_OTHER = {"__ensures", "__invariant", "__global_invariant", "__global_requires",
-                    "__global_ensures", "__global_assert"}
+_GPUVERIFY_CHECKED = {"__requires": CallKind.REQUIRES, "__global_requires": CallKind.REQUIRES,
+                      "__assume": CallKind.ASSUME, "__assert": CallKind.ASSERT,
+                      "__global_assert": CallKind.ASSERT, "__invariant": CallKind.INVARIANT,
+                      "__global_invariant": CallKind.INVARIANT}
 _CUDA_UNSUPPORTED = {"__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
                      "__syncwarp"}
 
@@ -91,10 +94,8 @@ def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
     if name.startswith("__veriscan_gpuverify"):
         annotation = name.removeprefix("__veriscan_gpuverify")
         return CallInfo(CallKind.UNSUPPORTED, reason=f"GPUVerify annotation {annotation}")
-    if name in _GPUVERIFY_OTHER:
-        return CallInfo(CallKind.UNSUPPORTED,
-                        reason=f"GPUVerify annotation {name} (veriscan infers what it needs; "
-                               "remove the annotation)")
+    if name.startswith("__veriscan_gv_ignored"):
+        return CallInfo(CallKind.IGNORED, reason=name.removeprefix("__veriscan_gv_ignored"))
     if name in ("min", "max", "abs"):
         return CallInfo(CallKind.MIN_MAX_ABS)
     if name in _PURE or name.startswith("as_"):  # as_uint(x) & co. reinterpret bits

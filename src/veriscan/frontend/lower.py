@@ -34,6 +34,7 @@ from typing import Any
 import clang.cindex as ci
 
 from veriscan.errors import SourcePos
+from veriscan.frontend import gpuverify
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
@@ -160,6 +161,7 @@ class KernelLowering:
         self._shared_scalars: set[str] = set()
         self._block: list[ir.Stmt] = []
         self._inline: list[_InlineFrame] = []
+        self.ignored_annotations: list[str] = []  # GPUVerify annotations not used, and why
         self._row_base = False  # the next subscript lowered is the base of another
         self._temp = 0
         self._pos = SourcePos(file, 0)
@@ -186,6 +188,11 @@ class KernelLowering:
             yield self._block
         finally:
             self._block = saved
+
+    @property
+    def inlining(self) -> bool:
+        """Inside the body of an inlined function, not the kernel's own."""
+        return bool(self._inline)
 
     def fresh(self, stem: str, type_: ir.ScalarType) -> str:
         """A new variable name that no declaration and no other temporary has."""
@@ -1088,12 +1095,8 @@ class KernelLowering:
             return ir.GenericOp(pos, t, a, b)
         if info.kind is CallKind.GENERIC_IDENTITY:
             return ir.GenericIdentity(pos, t)
-        if info.kind is CallKind.ASSUME:
-            self.emit(ir.Assume(pos, self.condition(args[0])))
-            return ir.Const(pos, ir.INT, 0)
-        if info.kind is CallKind.ASSERT:
-            self.emit(ir.Assert(pos, self.condition(args[0])))
-            return ir.Const(pos, ir.INT, 0)
+        if info.kind in gpuverify.ANNOTATIONS:
+            return gpuverify.lower_call(self, c, args, info, pos)
         if info.kind is CallKind.MIN_MAX_ABS and t.kind is ir.TypeKind.INT:
             values = self.unsequenced(*(partial(self.expr, a) for a in args))
             return self.min_max_abs(c.spelling, [self.coerce(v, t, pos) for v in values], t, pos)

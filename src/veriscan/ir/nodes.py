@@ -338,6 +338,9 @@ class Kernel:
     # Declared type of every private scalar the body assigns (user variables,
     # inlined parameters and front-end temporaries), for the SMT encodings.
     var_types: dict[str, ScalarType] = field(default_factory=dict)
+    # GPUVerify annotations the front end did not use (see frontend.gpuverify),
+    # each "what at where (why)", so verdicts can say what they did not check.
+    ignored_annotations: list[str] = field(default_factory=list)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

@@ -156,17 +156,18 @@ class Executor:
         self.assign(s.target, value, elem)
 
     def _Store(self, s: ir.Store) -> None:
-        self.enc.eval(s.value)
-        self.access(s.array, s.index, True, s)
+        value = self.enc.eval(s.value)
+        self.access(s.array, s.index, True, s, value)
 
-    def access(self, array: str, index_e: ir.Expr, write: bool, s: ir.Stmt) -> z3.ExprRef:
+    def access(self, array: str, index_e: ir.Expr, write: bool, s: ir.Stmt,
+               value: z3.ExprRef | None = None) -> z3.ExprRef:
         index = z3.simplify(as_index(self.enc.eval(index_e), index_e.type, self.symbols))
         interval = self.trace.intervals[-1]
         self.seq += 1
         interval.accesses.append(Access(
             array, index, write, self.active, s.pos, interval.number, self.seq,
             (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]), tuple(self.after),
-            any(it.iteration < 0 for it in self.context)))
+            any(it.iteration < 0 for it in self.context), value))
         return index
 
     def element_type(self, array: str) -> ir.ScalarType:

@@ -39,8 +39,12 @@ class RaceStats:
     pairs: int = 0
 
 
-def check_races(q: KernelQueries) -> tuple[Finding | None, RaceStats]:
+def check_races(q: KernelQueries, *, inter_group: bool = True,
+                benign_writes: bool = False) -> tuple[Finding | None, RaceStats]:
     """The first exact race, else the first possible one, else None (race-free).
+
+    ``inter_group=False`` leaves out pairs of threads in different groups;
+    ``benign_writes`` leaves out write-write pairs that store the same value.
 
     All batches go to the solver as one disjunction first (one query proves a
     race-free kernel); only when that finds a conflict built from
@@ -49,7 +53,7 @@ def check_races(q: KernelQueries) -> tuple[Finding | None, RaceStats]:
     """
     assert q.trace is not None
     stats = RaceStats()
-    batches = [b for b in _batches(q) if b]
+    batches = [b for b in _batches(q, inter_group, benign_writes) if b]
     stats.pairs = sum(len(b) for b in batches)
     if not batches:
         return None, stats
@@ -64,7 +68,8 @@ def check_races(q: KernelQueries) -> tuple[Finding | None, RaceStats]:
     return found, stats
 
 
-def _batches(q: KernelQueries) -> list[list[_Candidate]]:
+def _batches(q: KernelQueries, inter_group: bool,
+             benign_writes: bool) -> list[list[_Candidate]]:
     """Candidate conflicting pairs: per epoch for threads of one group, plus (with
     several groups) every pair of global accesses for threads of different groups."""
     assert q.trace is not None
@@ -80,7 +85,7 @@ def _batches(q: KernelQueries) -> list[list[_Candidate]]:
 
     spaces = {name: q.kernel.space_of(name) for name in _arrays(q.trace.intervals)}
     group = same_group(q.pair.a, q.pair.b)
-    multi_group = any(d > 1 for d in q.launch.num_groups)
+    multi_group = inter_group and any(d > 1 for d in q.launch.num_groups)
     out: list[list[_Candidate]] = []
 
     def pairs(left: list[Access], right: list[Access], fence: ir.Fence | None,
@@ -96,6 +101,8 @@ def _batches(q: KernelQueries) -> list[list[_Candidate]]:
                     continue
                 guard_b, index_b, epochs_b = of_b(b)
                 parts = [a.guard, guard_b, a.index == index_b, extra]
+                if benign_writes and a.write and b.write:
+                    parts.append(_differ(q, a, b))
                 if fence is not None:
                     slot = 0 if fence is ir.Fence.LOCAL else 1
                     parts.append((a.epochs or (_ZERO, _ZERO))[slot] == epochs_b[slot])
@@ -117,6 +124,13 @@ def _batches(q: KernelQueries) -> list[list[_Candidate]]:
 
 
 _ZERO = z3.BitVecVal(0, 32)
+
+
+def _differ(q: KernelQueries, a: Access, b: Access) -> z3.BoolRef:
+    """The two writes store different values (a write of unknown value may differ)."""
+    if a.value is None or b.value is None or a.value.sort() != b.value.sort():
+        return z3.BoolVal(True)
+    return a.value != q.pair.to_b(b.value)
 
 
 def _arrays(intervals: list[Interval]) -> set[str]:

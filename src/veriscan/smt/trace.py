@@ -42,6 +42,7 @@ class Access:
     # Barriers (seq, fences) that certainly ran before this access, given it runs.
     after: tuple[tuple[int, Fence], ...] = ()
     abstracted: bool = False  # inside a loop abstracted to one symbolic iteration
+    value: z3.ExprRef | None = None  # what a write stores (for same-value tolerance)
 
     def separated_from(self, other: Access, fence: Fence) -> bool:
         """A barrier fencing ``fence`` certainly runs between the two (same group)."""

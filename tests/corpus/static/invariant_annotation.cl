@@ -1,6 +1,7 @@
-// expect: unknown
+// expect: verified
 // launch: --local-size 32
-// GPUVerify loop invariants are not taken on trust nor silently dropped.
+// A GPUVerify loop invariant is checked where the loop evaluates it, never assumed
+// (gv_invariant_false.cl: a false one is an assertion violation).
 __kernel void zero(__global int *out) {
   size_t t = get_local_id(0);
   for (int i = 0; i < 4; i++) {

@@ -1,0 +1,238 @@
+"""GPUVerify's command-line flags on ``veriscan check``.
+
+GPUVerify's testsuite and its users' scripts carry command lines such as
+``--local_size=64 --num_groups=8 --no-inline --only-intra-group``.  veriscan
+accepts every flag GPUVerify documents, in two kinds:
+
+* flags that change *what is checked* get GPUVerify's meaning
+  (``--only-intra-group``, ``--only-divergence``, ``--only-log``,
+  ``--kernel-args``, ``--no-annotations``, ``--only-requires``,
+  ``--global_offset``); each one is named in the verdict, because a verdict
+  under them claims less than a plain one;
+* flags about GPUVerify's own machinery (inlining, invariant inference, Boogie,
+  abstractions, solver and timing options) change nothing veriscan does; they
+  are accepted and listed in the verdict's notes as ignored.
+
+Two flags are accepted but cannot be honoured exactly, and both are handled
+in the direction that can only add findings: ``--warp-sync`` (veriscan assumes
+no lock-step execution within a warp) and ``--vcgen-opt=/checkArrays:...``
+(veriscan checks every array, after checking that the named ones exist).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass, field
+
+from veriscan.errors import VeriscanError
+from veriscan.ir import nodes as ir
+from veriscan.ir.visit import child_blocks
+
+# GPUVerify flags that take a value and change nothing veriscan checks.
+IGNORED_WITH_VALUE = ("--boogie-file", "--time-as-csv", "--clang-opt", "--cruncher-opt",
+                      "--k-induction-depth", "--loop-unwind", "--opt-opt", "--bugle-opt",
+                      "--boogie-opt", "--omit-infer", "--pointer-bitwidth",
+                      "--race-instrumenter", "--solver", "--kernel-arrays")
+# GPUVerify flags without a value that change nothing veriscan checks.
+IGNORED_SWITCHES = ("--no-inline", "--no-infer", "--infer-info", "--debug",
+                    "--asymmetric-asserts", "--invariants-as-candidates",
+                    "--no-barrier-access-checks", "--staged-inference", "--keep-temps",
+                    "--gen-smt2", "--math-int", "--verify", "--findbugs", "--silent",
+                    "--verbose", "--time", "--stop-at-opt", "--stop-at-gbpl",
+                    "--stop-at-bpl", "--stop-at-cbpl")
+ABSTRACTIONS = ("--equality-abstraction", "--adversarial-abstraction")
+_CHECK_ARRAYS = re.compile(r"^/checkArrays:(.*)$")
+_HEX = re.compile(r"^(0[xX])?[0-9a-fA-F]+$")
+
+
+def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
+    """GPUVerify's flags, spelt as GPUVerify spells them (``--flag=value`` works too)."""
+    g = p.add_argument_group(
+        "GPUVerify flags", "accepted so that GPUVerify command lines run unchanged; those "
+        "that change what is checked are named in the verdict, the others are noted as "
+        "ignored")
+    g.add_argument("--allow-benign-writes", action="store_true",
+                   help="tolerate a write-write race where both threads write the same "
+                        "value (a data race under the OpenCL and CUDA memory models; GPUVerify "
+                        "tolerates it by default); named in the verdict when used")
+    g.add_argument("--no-benign-tolerance", action="store_true",
+                   help="GPUVerify's switch for reporting same-value write-write races; "
+                        "veriscan's default (overrides --allow-benign-writes)")
+    g.add_argument("--only-intra-group", action="store_true",
+                   help="check races between threads of the same group only")
+    g.add_argument("--only-divergence", action="store_true",
+                   help="do not check races (barrier divergence and the other checks only)")
+    g.add_argument("--only-log", action="store_true",
+                   help="as GPUVerify: log accesses but do not check races")
+    g.add_argument("--no-annotations", action="store_true",
+                   help="ignore the kernel's __assert/__assume/__requires/__invariant")
+    g.add_argument("--only-requires", action="store_true",
+                   help="ignore the kernel's assertions and invariants, keep its "
+                        "assumptions and preconditions")
+    g.add_argument("--check-array-bounds", action="store_true",
+                   help="veriscan always checks bounds (accepted for GPUVerify)")
+    g.add_argument("--kernel-args", dest="kernel_args", action="append", default=[],
+                   metavar="K,v1,...,vn",
+                   help="for kernel K, scalar parameter i equals vi (hex, or * for any)")
+    g.add_argument("--global-offset", "--global_offset", dest="global_offset",
+                   metavar="X[,Y[,Z]]", help="global work offset (only 0 is modelled)")
+    g.add_argument("--warp-sync", dest="warp_sync", type=int, metavar="X",
+                   help="GPUVerify's warp lock-step; veriscan assumes no lock-step (sound: "
+                        "it can only add reported races)")
+    g.add_argument("--vcgen-opt", "--vcgen-op", dest="vcgen_opts", action="append",
+                   default=[], metavar="OPT",
+                   help="GPUVerify VC generator option; /checkArrays:A,B names arrays, which "
+                        "must exist (veriscan checks every array)")
+    for flag in ABSTRACTIONS:
+        g.add_argument(flag, dest=_dest(flag), action="store_true", help=argparse.SUPPRESS)
+    for flag in IGNORED_WITH_VALUE:
+        g.add_argument(flag, dest=_dest(flag), action="append", default=[],
+                       help=argparse.SUPPRESS)
+    for flag in IGNORED_SWITCHES:
+        g.add_argument(flag, dest=_dest(flag), action="store_true", help=argparse.SUPPRESS)
+
+
+def _dest(flag: str) -> str:
+    return "gv_" + flag.lstrip("-").replace("-", "_")
+
+
+@dataclass
+class GpuverifyOptions:
+    """What the GPUVerify flags ask of one check."""
+
+    races: bool = True
+    inter_group: bool = True
+    benign_writes: bool = False
+    assertions: bool = True       # the kernel's __assert and __invariant
+    assumptions: bool = True      # the kernel's __assume and __requires
+    kernel_args: list[tuple[str, list[str]]] = field(default_factory=list)
+    check_arrays: list[str] = field(default_factory=list)
+    nonzero_offset: str | None = None
+    scope: list[str] = field(default_factory=list)   # what the verdict claims less for
+    ignored: list[str] = field(default_factory=list)  # flags with no effect here
+
+
+def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
+    """Read the GPUVerify flags of ``check``; bad combinations are bad input, as in
+    GPUVerify (``COMMAND_LINE_ERROR``)."""
+    out = GpuverifyOptions()
+    if all(getattr(args, _dest(f)) for f in ABSTRACTIONS):
+        raise VeriscanError("--equality-abstraction and --adversarial-abstraction exclude "
+                            "each other")
+    if args.no_annotations and args.only_requires:
+        raise VeriscanError("--no-annotations and --only-requires exclude each other")
+    out.benign_writes = args.allow_benign_writes and not args.no_benign_tolerance
+    if out.benign_writes:
+        out.scope.append("same-value write-write races tolerated (--allow-benign-writes)")
+    if args.only_divergence or args.only_log:
+        out.races = False
+        flag = "--only-divergence" if args.only_divergence else "--only-log"
+        out.scope.append(f"races not checked ({flag})")
+    if args.only_intra_group:
+        out.inter_group = False
+        out.scope.append("races between groups not checked (--only-intra-group)")
+    if args.no_annotations or args.only_requires:
+        out.assertions = False
+        out.assumptions = not args.no_annotations
+        flag = "--no-annotations" if args.no_annotations else "--only-requires"
+        out.scope.append(f"the kernel's assertions and invariants not checked ({flag})")
+    for item in args.kernel_args:
+        name, *values = [v.strip() for v in item.split(",")]
+        if not name.isidentifier() or not all(v == "*" or _HEX.match(v) for v in values):
+            raise VeriscanError(f"--kernel-args expects K,v1,...,vn with hex values or *, "
+                                f"got '{item}'")
+        out.kernel_args.append((name, values))
+    for opt in args.vcgen_opts:
+        arrays = _CHECK_ARRAYS.match(opt.strip())
+        if arrays:
+            out.check_arrays += [a.strip() for a in arrays.group(1).split(",") if a.strip()]
+        out.ignored.append(f"--vcgen-opt={opt}" + (" (veriscan checks every array)"
+                                                   if arrays else ""))
+    if args.global_offset is not None:
+        dims = [d.strip() for d in args.global_offset.strip().strip("[]").split(",")]
+        if not all(d.isdigit() for d in dims) or not 1 <= len(dims) <= 3:
+            raise VeriscanError(f"--global_offset expects one to three whole numbers, got "
+                                f"'{args.global_offset}'")
+        if any(int(d) for d in dims):
+            out.nonzero_offset = args.global_offset
+    if args.warp_sync is not None:
+        if args.warp_sync < 1:
+            raise VeriscanError(f"--warp-sync expects a positive warp size, got "
+                                f"{args.warp_sync}")
+        out.ignored.append(f"--warp-sync={args.warp_sync} (no lock-step within a warp is "
+                           "assumed, so races GPUVerify's warp model excludes may be reported)")
+    if args.check_array_bounds:
+        out.ignored.append("--check-array-bounds (veriscan always checks bounds)")
+    for flag in ABSTRACTIONS:
+        if getattr(args, _dest(flag)):
+            out.ignored.append(f"{flag} (veriscan's reads of shared memory are already "
+                               "unconstrained)")
+    for flag in IGNORED_SWITCHES:
+        if getattr(args, _dest(flag)):
+            out.ignored.append(flag)
+    for flag in IGNORED_WITH_VALUE:
+        out.ignored += [f"{flag}={v}" for v in getattr(args, _dest(flag))]
+    return out
+
+
+def scalar_values(kernel: ir.Kernel, opts: GpuverifyOptions) -> tuple[dict[str, int],
+                                                                       list[str]]:
+    """``--kernel-args`` for ``kernel``: values of its scalar parameters, in order.
+
+    Values for parameters veriscan does not hold as integers (floats, structs)
+    are left unconstrained, which is sound (fewer assumptions) and noted.
+    """
+    values: dict[str, int] = {}
+    notes: list[str] = []
+    scalars = [p for p in kernel.params if not p.is_pointer]
+    for name, given in opts.kernel_args:
+        if name != kernel.name:
+            notes.append(f"--kernel-args for '{name}' not used: the kernel checked is "
+                         f"'{kernel.name}'")
+            continue
+        if len(given) != len(scalars):
+            raise VeriscanError(f"--kernel-args gives {len(given)} value(s), but kernel "
+                                f"'{kernel.name}' has {len(scalars)} scalar parameter(s)")
+        for param, text in zip(scalars, given, strict=True):
+            if text == "*":
+                continue
+            if param.type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL):
+                values[param.name] = int(text, 16)
+            else:
+                notes.append(f"--kernel-args value {text} for '{param.name}' not used (not "
+                             "an integer parameter): it stays unconstrained")
+    return values, notes
+
+
+def check_array_names(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
+    """GPUVerify refuses a /checkArrays name that is no array of the kernel; so does veriscan."""
+    known = {p.name for p in kernel.params if p.is_pointer} | {a.name for a in kernel.arrays}
+    for name in opts.check_arrays:
+        if name not in known:
+            raise VeriscanError(f"--vcgen-opt=/checkArrays names '{name}', which is not an "
+                                f"array of kernel '{kernel.name}' (arrays: "
+                                f"{', '.join(sorted(known)) or 'none'})")
+
+
+def strip_annotations(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
+    """Drop the kernel's own assertions (and, with ``--no-annotations``, assumptions).
+
+    Conditions of defined behaviour (``Assert.what`` set) stay: they are
+    veriscan's checks, not annotations.  Dropping an assumption only widens
+    what is checked, so it is always sound.
+    """
+    def keep(s: ir.Stmt) -> bool:
+        if isinstance(s, ir.Assert) and not s.what:
+            return opts.assertions
+        if isinstance(s, ir.Assume):
+            return opts.assumptions
+        return True
+
+    def prune(block: list[ir.Stmt]) -> None:
+        block[:] = [s for s in block if keep(s)]
+        for s in block:
+            for inner in child_blocks(s):
+                prune(inner)
+    if not (opts.assertions and opts.assumptions):
+        prune(kernel.body)

@@ -1,0 +1,8 @@
+// expect: race
+// launch: --local_size=8 --num_groups=2
+// Same-value write-write races are data races unless the tolerance is asked for.
+__kernel void k(__global int *flag, int seen) {
+  if (seen > 0) {
+    flag[0] = 1;
+  }
+}
