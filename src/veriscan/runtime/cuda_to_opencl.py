@@ -97,28 +97,23 @@ _CHARACTER = re.compile(r"'(?:[^'\\\n]|\\(?:[0-7]{1,3}|x[0-9a-fA-F]+|[^\n0-7x]))
 _STATEMENTS = frozenset({K.COMPOUND_STMT, K.DECL_STMT, K.IF_STMT, K.FOR_STMT, K.WHILE_STMT,
                          K.DO_STMT, K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.RETURN_STMT,
                          K.BREAK_STMT, K.CONTINUE_STMT, K.NULL_STMT})
-_REFUSED_OPERATORS = frozenset({".*", "->*", "<=>", "&", "__real", "__imag",
-                                "__extension__", "co_await", "?"})
+# "?" is how clang_parse spells an operator it does not know.
+_REFUSED_OPERATORS = {"binary": frozenset({".*", "->*", "<=>", "?"}),
+                      "unary": frozenset({"&", "__real", "__imag", "__extension__",
+                                          "co_await", "?"})}
 
 
 class NotTranslated(VeriscanError):
     """A CUDA construct the translation to OpenCL C does not render exactly."""
 
 
-@dataclass(frozen=True)
-class Translation:
-    """A CUDA kernel file as OpenCL C, token for token on the same lines."""
-
-    text: str
-    kernels: tuple[str, ...]
-
-
-def translate(unit: ParsedUnit) -> Translation:
-    """The OpenCL C for the kernel file ``unit`` (a CUDA parse by the front end)."""
+def translate(unit: ParsedUnit) -> str:
+    """The OpenCL C for the kernel file ``unit`` (a CUDA parse by the front end), token
+    for token on the same lines."""
     return _Translator(unit).run()
 
 
-def translate_file(file: str, source: str, defines: Mapping[str, str]) -> Translation:
+def translate_file(file: str, source: str, defines: Mapping[str, str]) -> str:
     """``source`` (the text of the CUDA file ``file``) preprocessed with ``defines`` and
     parsed as the front end does for the proof, then translated."""
     return translate(parse_unit(file, source, Dialect.CUDA, dict(defines)))
@@ -168,17 +163,16 @@ class _Translator:
         self.edits = _Edits()
         self.explained: set[int] = set()
         self.pragma_tokens: set[int] = set()
-        self.kernels: list[str] = []
 
     # -------------------------------------------------------------- driver
-    def run(self) -> Translation:
+    def run(self) -> str:
         self.pragmas()
         for c in self.unit.tu.cursor.get_children():
             if c.location.file is None or c.location.file.name != self.file:
                 continue
             self.top_level(c)
         self.check_tokens()
-        return Translation(self.render(), tuple(self.kernels))
+        return self.render()
 
     def refuse(self, where: ci.Cursor | ci.Token, what: str) -> NotTranslated:
         location = where.location
@@ -325,9 +319,7 @@ class _Translator:
         if c.storage_class not in (ci.StorageClass.NONE, ci.StorageClass.EXTERN) \
                 or c.type.is_function_variadic():
             raise self.refuse(c, f"'{c.spelling}': static or variadic function")
-        if is_kernel:
-            self.kernels.append(c.spelling)
-        else:
+        if not is_kernel:
             self.value_type(c, c.result_type, allow_void=True)
         self.declare(c)
         for ch in c.get_children():
@@ -460,9 +452,9 @@ class _Translator:
         elif kind == K.CSTYLE_CAST_EXPR:
             self.value_type(c, c.type, allow_void=False)
         elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
-            self.operator(c, binary_operator(c), kids)
+            self.operator(c, binary_operator(c), "binary", kids)
         elif kind == K.UNARY_OPERATOR:
-            self.operator(c, unary_operator(c), kids)
+            self.operator(c, unary_operator(c), "unary", kids)
         elif kind == K.CXX_UNARY_EXPR:
             raise self.refuse(c, "sizeof or alignof (C++ and OpenCL C give some expressions "
                               "different types: a comparison is a bool in one, an int in "
@@ -479,9 +471,9 @@ class _Translator:
             elif kind != K.CXX_STATIC_CAST_EXPR:  # the cast's own type tokens are gone
                 self.type_ref(ch)
 
-    def operator(self, c: ci.Cursor, op: str, kids: list[ci.Cursor]) -> None:
-        if op in _REFUSED_OPERATORS:
-            raise self.refuse(c, f"operator '{op}'")
+    def operator(self, c: ci.Cursor, op: str, arity: str, kids: list[ci.Cursor]) -> None:
+        if op in _REFUSED_OPERATORS[arity]:
+            raise self.refuse(c, f"{arity} operator '{op}'")
         if op in ("<<", ">>", "<<=", ">>="):
             self.shift(c, kids)
 
@@ -525,6 +517,7 @@ class _Translator:
 
     def static_cast(self, c: ci.Cursor) -> None:
         """``static_cast<T>(e)`` of an integer to an integer type is ``((T)(e))``."""
+        self.not_generic(c)
         target = self.value_type(c, c.type, allow_void=False)
         first, last = self.span(c)
         opening = next(i for i in range(first, last + 1) if self.tokens[i].spelling == "(")
@@ -533,6 +526,19 @@ class _Translator:
             self.explained.add(i)
         self.edits.wrap(opening, last, f"(({target})", ")")
 
+    def not_generic(self, c: ci.Cursor) -> None:
+        """Refuse a TYPE value (an int to the proof's parse) where the translation would
+        spell its type: the device's TYPE is the monoid's, not int."""
+        node = c
+        while True:
+            if _GENERIC in node.type.spelling:
+                raise self.refuse(c, "a TYPE value converted to an integer type")
+            kids = list(node.get_children())
+            if node.kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CXX_STATIC_CAST_EXPR) \
+                    or not kids:
+                return
+            node = kids[-1]
+
     def reference(self, c: ci.Cursor) -> None:
         target = c.referenced
         if target is None or self.from_prelude(target):
@@ -540,9 +546,6 @@ class _Translator:
                               "C counterpart here)")
         if target.kind == K.FUNCTION_DECL:
             raise self.refuse(c, f"function '{c.spelling}' used as a value")
-        if target.kind == K.VAR_DECL and target.type.get_canonical().kind == \
-                ci.TypeKind.POINTER:
-            raise self.refuse(c, f"pointer variable '{c.spelling}'")
         self.explain_name(c)
 
     def index_builtin(self, c: ci.Cursor, kids: list[ci.Cursor]) -> None:
@@ -603,6 +606,7 @@ class _Translator:
             raise self.refuse(c, f"'{target.spelling}' called indirectly")
         self.explained.add(self.token_at(callee))
         for argument, name in zip(arguments, types, strict=True):
+            self.not_generic(argument)
             first, last = self.span(argument)
             self.edits.wrap(first, last, f"(({name})(", "))")
 

@@ -242,8 +242,8 @@ def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
     if kernel.dialect == "opencl":
         text = preprocess(kernel.source, _origin(kernel), kernel.macros(n))
     else:
-        text = preprocess(translate_file(_origin(kernel), kernel.source,
-                                         kernel.macros(n)).text, _origin(kernel))
+        text = preprocess(translate_file(_origin(kernel), kernel.source, kernel.macros(n)),
+                          _origin(kernel))
     problems = genericity_problems(text, Dialect.OPENCL, (monoid.cl_source, BATCH_PRELUDE))
     if problems:
         pos, problem = problems[0]

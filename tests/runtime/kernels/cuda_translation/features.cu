@@ -21,7 +21,7 @@ __global__ void features(const int *in, long long *out) {
   out[tid * 8 + 1] = (long long)wide;
   out[tid * 8 + 2] = (big >> 38) + sum;
   out[tid * 8 + 3] = min(tid, 3u) + max(in[tid], -2);
-  out[tid * 8 + 4] = 'a' + (int)blockDim.x;
+  out[tid * 8 + 4] = ('a' + (int)blockDim.x) & 0x0f;
   out[tid * 8 + 5] = twice(tid) + blockIdx.x + gridDim.x;
   out[tid * 8 + 6] = static_cast<unsigned char>(300 + tid);
   out[tid * 8 + 7] = min(below, 5u);
