@@ -8,6 +8,7 @@ recognised here (by its typedef name) and nowhere else.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import clang.cindex as ci
 
@@ -173,7 +174,12 @@ def opencl_space(t: ci.Type) -> ir.MemSpace:
 
 
 def array_dims(t: ci.Type) -> tuple[int, ...] | None:
-    """Extents of a (possibly nested) constant array type, outermost first."""
+    """Extents of a (possibly nested) constant array type, outermost first.
+
+    An array of vectors ends in one more extent, the vector's lanes in memory
+    (see :func:`vector_shape`): the IR keeps memory in scalar cells, so
+    ``float4 a[8]`` is 8 x 4 floats and ``a[i].y`` the cell ``4*i + 1``.
+    """
     dims: list[int] = []
     canon = t.get_canonical()
     while type_kind(canon) == ci.TypeKind.CONSTANTARRAY:
@@ -181,11 +187,14 @@ def array_dims(t: ci.Type) -> tuple[int, ...] | None:
         canon = canon.get_array_element_type().get_canonical()
     if type_kind(canon) in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY):
         return None
+    shape = vector_shape(canon)
+    if shape is not None:
+        dims.append(shape.stride)
     return tuple(dims)
 
 
 def element_type(t: ci.Type) -> ci.Type:
-    """The innermost element type of an array or pointer type."""
+    """The innermost scalar type of an array, pointer or vector type (a vector's lanes)."""
     while True:
         kind = type_kind(t)
         if kind == ci.TypeKind.ELABORATED:
@@ -194,6 +203,8 @@ def element_type(t: ci.Type) -> ci.Type:
             t = t.get_array_element_type()
         elif kind == ci.TypeKind.POINTER:
             t = t.get_pointee()
+        elif vector_shape(t) is not None:
+            return _desugar(t).element_type
         else:
             return t
 
@@ -207,9 +218,44 @@ def is_array(t: ci.Type) -> bool:
 
 
 def row_elements(t: ci.Type) -> int:
-    """How many scalars one element of ``t`` spans (1 unless ``t`` is an array type)."""
+    """How many scalar cells one element of ``t`` spans (1 unless ``t`` is an array or
+    vector type)."""
     dims = array_dims(t)
     total = 1
     for d in dims or ():
         total *= d
     return total
+
+
+_VECTOR_KINDS = (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR)
+
+
+@dataclass(frozen=True)
+class VectorShape:
+    """An OpenCL (clang ``ext_vector_type``) vector: ``lanes`` scalars of ``element``.
+
+    ``stride`` is how many scalar cells one vector occupies in memory: a
+    3-vector is laid out as a 4-vector (OpenCL C 6.1.5), so ``int3 a[2]``
+    puts ``a[1].x`` in cell 4, while ``vload3``/``vstore3`` move 3 packed scalars.
+    """
+
+    element: ir.ScalarType
+    lanes: int
+
+    @property
+    def stride(self) -> int:
+        return 4 if self.lanes == 3 else self.lanes
+
+
+def vector_shape(t: ci.Type) -> VectorShape | None:
+    """The shape of a vector type (through typedefs), else None."""
+    t = _desugar(t)
+    if type_kind(t) not in _VECTOR_KINDS:
+        t = t.get_canonical()
+        if type_kind(t) not in _VECTOR_KINDS:
+            return None
+    lanes = t.element_count
+    element = scalar_type(t.element_type)
+    if lanes < 1 or element.kind not in (ir.TypeKind.INT, ir.TypeKind.FLOAT, ir.TypeKind.BOOL):
+        return None
+    return VectorShape(element, lanes)

@@ -295,6 +295,27 @@ class Param:
     is_pointer: bool = False
     is_const: bool = False
     pos: SourcePos | None = None
+    # An OpenCL vector type's lanes (1: a scalar).  A pointer to vectors points at
+    # scalars of ``type``, ``cells_per_element`` of them per vector; a vector value
+    # is the scalars named by ``lane_name(name, k)``.
+    lanes: int = 1
+
+    @property
+    def cells_per_element(self) -> int:
+        """Scalar cells one element takes in memory (a 3-vector takes 4)."""
+        return 4 if self.lanes == 3 else self.lanes
+
+    @property
+    def values(self) -> list[str]:
+        """The scalar variables a by-value parameter provides."""
+        if self.lanes == 1:
+            return [self.name]
+        return [lane_name(self.name, k) for k in range(self.lanes)]
+
+
+def lane_name(vector: str, k: int) -> str:
+    """The variable holding lane ``k`` of the private vector ``vector`` (``v.s3``)."""
+    return f"{vector}.s{k:x}"
 
 
 @dataclass(frozen=True)

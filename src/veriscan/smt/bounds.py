@@ -28,6 +28,9 @@ def array_extents(q: KernelQueries, given: dict[str, Extent]) -> dict[str, Exten
     sizes: dict[str, Extent] = {a.name: a.size for a in q.kernel.arrays}
     known = sizes.keys() | {p.name for p in q.kernel.params if p.is_pointer}
     sizes.update({name: size for name, size in given.items() if name in known})
+    for p in q.kernel.params:  # a size given in vectors, cells counted in scalars
+        if p.is_pointer and p.cells_per_element != 1 and p.name in given:
+            sizes[p.name] = given[p.name] * p.cells_per_element
     return sizes
 
 

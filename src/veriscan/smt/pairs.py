@@ -69,15 +69,18 @@ class KernelQueries:
                 self._functions[p.name] = z3.Function(f"{p.name}[]", z3.BitVecSort(INDEX_BITS),
                                                       sort_of(p.type))
         self._scalars: dict[str, z3.ExprRef] = {}
+        # Every by-value parameter (each lane of a vector one) is an input: a given
+        # integer value, else a free symbol (floats and TYPE values: opaque ones).
         for p in kernel.params:
-            if not p.is_pointer and p.type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL):
-                if p.name in self.scalar_values:
-                    value = self.scalar_values[p.name]
-                    self._scalars[p.name] = (z3.BoolVal(bool(value)) if p.type.kind is
-                                             ir.TypeKind.BOOL else
-                                             z3.BitVecVal(value % (1 << p.type.bits), p.type.bits))
+            for name in [] if p.is_pointer else p.values:
+                exact = p.type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL)
+                if exact and name in self.scalar_values:
+                    value = self.scalar_values[name]
+                    self._scalars[name] = (z3.BoolVal(bool(value)) if p.type.kind is
+                                           ir.TypeKind.BOOL else
+                                           z3.BitVecVal(value % (1 << p.type.bits), p.type.bits))
                 else:
-                    self._scalars[p.name] = z3.Const(p.name, sort_of(p.type))
+                    self._scalars[name] = z3.Const(name, sort_of(p.type))
         for a in assumptions:
             for name in (a.array, a.guard):
                 if name is not None and name not in self._functions:
@@ -91,7 +94,8 @@ class KernelQueries:
         scalars not fixed by the caller and, in a parametric proof, n."""
         out: dict[str, int] = {}
         for name, sym in self._scalars.items():
-            if name not in self.scalar_values and z3.is_const(sym) and not z3.is_bv_value(sym):
+            if (name not in self.scalar_values and z3.is_const(sym) and not z3.is_bv_value(sym)
+                    and (z3.is_bv(sym) or z3.is_bool(sym))):
                 value = model.eval(sym, model_completion=True)
                 out[name] = (int(z3.is_true(value)) if z3.is_bool(value)
                              else value.as_signed_long())  # type: ignore[attr-defined]
