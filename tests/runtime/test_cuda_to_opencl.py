@@ -94,3 +94,21 @@ def test_the_translation_computes_what_cuda_computes():
     for mark, word in (("__global__", "__kernel"), ("static_cast<size_t>", "((ulong)")):
         at = next(i for i, line in enumerate(source) if mark in line)
         assert word in lines[at]
+
+
+def test_oclgrind_sees_a_cuda_race_through_the_translation_at_the_cu_lines():
+    """After a static race, Oclgrind runs the translation; its report names the .cu
+    file's lines, since every token of the translation kept its line."""
+    path = KERNELS.parents[2] / "corpus" / "static" / "kogge_stone_cuda_no_barrier.cu"
+    oclgrind = [d for d in implementations() if d.oclgrind]
+    if not oclgrind:
+        pytest.skip("Oclgrind is not installed")
+    result = verify_kernel(load_scan_kernel(str(path)), [8], every_size=False,
+                           runtime=get_runtime(), devices=oclgrind)
+    assert result.verdict.status is Status.VIOLATION
+    assert result.verdict.details["failed_step"] == "static"
+    interval = result.step("interval")
+    assert interval.status is Status.VIOLATION and "race" in interval.witness["detector"]
+    assert interval.summary.startswith(f"{LABEL}, Oclgrind")
+    lines = {a["line"] for w in interval.witness["shown"] for a in w["accesses"]}
+    assert lines <= {13, 16} and lines
