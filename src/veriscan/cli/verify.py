@@ -228,14 +228,15 @@ def _styled(v: Verdict) -> str:
 
 
 def _run_library(args: argparse.Namespace) -> int:
-    from veriscan.library.verification import verify_library
+    from veriscan.library.verification import DeviceLimit, verify_library
     from veriscan.runtime.opencl import get_runtime
     from veriscan.verify import write_atomically
 
     if args.n is not None:
         parse_sizes(args.n, 0, power_of_two=False)
     runtime = get_runtime(args.device)
-    report = verify_library(runtime, args.n)
+    # Interval tests run in a worker child, stopped after --timeout like every device run.
+    report = verify_library(runtime, args.n, limit=DeviceLimit(args.device or "", args.timeout))
     if args.certificate is not None:
         write_atomically(args.certificate, report.certificate())
     return emit(report.verdicts, args.json, title=f"veriscan verify library on "

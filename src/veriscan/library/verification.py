@@ -20,11 +20,17 @@ run):
   by the verified exclusive scan pipeline the compaction runs.
 * **transpose** and **summed-area table**: race freedom and bounds of every
   launch (their results are checked against NumPy by the tests, not proved).
+
+With a :class:`DeviceLimit` (the command line always gives one) every
+interval test runs in a worker child process that is stopped after the
+limit, as every other device run of the verdict commands: a pipeline that
+never ends gives ``unknown`` with the reason instead of a hung command.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,11 +95,21 @@ class LibraryReport:
                 "results": [v.to_json() for v in self.verdicts]}
 
 
+@dataclass(frozen=True)
+class DeviceLimit:
+    """Run the interval tests in the worker child of device ``selector`` ("" for the
+    default), each stopped after ``seconds``."""
+
+    selector: str
+    seconds: float
+
+
 class LibraryVerifier:
     """Runs and caches the checks; a launch shared by several pieces is proved once."""
 
-    def __init__(self, backend: OpenCLBackend):
+    def __init__(self, backend: OpenCLBackend, limit: DeviceLimit | None = None):
         self.backend = backend
+        self.limit = limit  # None: interval tests run in this process, without a limit
         self._static: dict[tuple[KernelLaunch, tuple[Any, ...]], Verdict] = {}
         self._generic: dict[tuple[str, str, tuple[tuple[str, str], ...]], Verdict] = {}
         self._pipelines: dict[tuple[str, bool, int], Verdict] = {}
@@ -126,6 +142,27 @@ class LibraryVerifier:
             self._static[key] = verdict
         return self._static[key]
 
+    def device(self, test: Callable[..., Verdict], *args: Any) -> Verdict:
+        """``test(backend, *args)``: here, or under the limit in the worker child, whose
+        backend is given this one's layout (group size, local memory) so it makes
+        the same launches the static proofs covered."""
+        if self.limit is None:
+            return test(self.backend, *args)
+        from veriscan.functional.dynamic import worker_for
+        from veriscan.runtime.worker import DeviceCrash, DeviceTimeout
+
+        layout = (self.backend.is_cpu, self.backend.max_group, self.backend.compute_units,
+                  self.backend.local_mem_bytes)
+        try:
+            return worker_for(self.limit.selector).call(
+                _device_job, test, self.limit.selector, layout, args,
+                timeout=self.limit.seconds).value
+        except DeviceTimeout as exc:
+            return unknown("interval", f"{exc}; the pipeline may never terminate",
+                           timeout_s=exc.seconds)
+        except DeviceCrash as exc:
+            return unknown("interval", f"the device run failed: {exc}")
+
     # ------------------------------------------------------------------ pieces
     def pipeline(self, algorithm: str, inclusive: bool, n: int) -> Verdict:
         key = (algorithm, inclusive, n)
@@ -138,7 +175,7 @@ class LibraryVerifier:
         parts = _unique([self.generic(s) for s in launches])
         parts += _unique([self.static(s) for s in launches])
         if all(p.ok for p in parts):  # never run on the device before the static proof
-            parts.append(pipeline_interval_test(self.backend, algorithm, n, inclusive))
+            parts.append(self.device(pipeline_interval_test, algorithm, n, inclusive))
         verdict = combine(name, parts, f"the {algorithm} pipeline ({len(launches)} launches) is "
                           f"a correct {mode} prefix sum of length {n} for every associative "
                           f"operator and every input, on this device and compiler")
@@ -154,7 +191,7 @@ class LibraryVerifier:
             spec = axis_launch(self.backend, shape, inclusive)
             parts = [self.generic(spec), self.static(spec)]
             if all(p.ok for p in parts):  # never run on the device before the static proof
-                parts.append(axis_interval_test(self.backend, shape, inclusive))
+                parts.append(self.device(axis_interval_test, shape, inclusive))
             verdict = combine(f"scan axis {mode}", parts, f"the axis scan is a correct {mode} "
                               f"prefix sum of each of the {shape.lines} lines of length "
                               f"{shape.length} of a {shape.describe()} array, for every "
@@ -198,9 +235,10 @@ class LibraryVerifier:
 
 
 def verify_library(runtime: Any, n_text: str | None,
-                   shapes: list[tuple[int, int]] | None = None) -> LibraryReport:
+                   shapes: list[tuple[int, int]] | None = None,
+                   limit: DeviceLimit | None = None) -> LibraryReport:
     backend = opencl_backend(runtime)
-    checker = LibraryVerifier(backend)
+    checker = LibraryVerifier(backend, limit)
     report = LibraryReport(runtime.description)
     for n in library_sizes(n_text):
         report.verdicts += [checker.pipeline(a, inc, n) for a, inc in PIPELINES]
@@ -221,6 +259,24 @@ def verify_library(runtime: Any, n_text: str | None,
     return report
 
 
+_CHILD_BACKENDS: dict[tuple[str, tuple[Any, ...]], OpenCLBackend] = {}
+
+
+def _device_job(test: Callable[..., Verdict], selector: str, layout: tuple[Any, ...],
+                args: tuple[Any, ...]) -> Verdict:
+    """In the worker child: ``test`` on a backend with the parent's layout (kept, so
+    programs stay built across the runs of one command)."""
+    from veriscan.runtime.opencl import get_runtime
+
+    key = (selector, layout)
+    if key not in _CHILD_BACKENDS:
+        backend = OpenCLBackend(get_runtime(selector or None))
+        backend.is_cpu, backend.max_group, backend.compute_units, backend.local_mem_bytes = \
+            layout
+        _CHILD_BACKENDS[key] = backend
+    return test(_CHILD_BACKENDS[key], *args)
+
+
 def _unique(parts: list[Verdict]) -> list[Verdict]:
     seen: set[int] = set()
     out = []
@@ -231,4 +287,4 @@ def _unique(parts: list[Verdict]) -> list[Verdict]:
     return out
 
 
-__all__ = ["LibraryReport", "LibraryVerifier", "library_sizes", "verify_library"]
+__all__ = ["DeviceLimit", "LibraryReport", "LibraryVerifier", "library_sizes", "verify_library"]
