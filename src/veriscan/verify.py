@@ -233,8 +233,8 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
                             + (" with Oclgrind's detectors silent (which ones ran: each "
                                "run's details)" if any(d.oclgrind for d in devices) else ""))
         interval.summary += "".join(f"; {note}" for note in notes)
-    if kernel.dialect != "opencl" and runs and runs[0].details.get("device"):
-        interval.details["translation"] = LABEL
+    if kernel.dialect != "opencl" and runs and runs[0].details.get("device") \
+            and not interval.summary.startswith(LABEL):
         interval.summary = f"{LABEL}, {runs[0].details['device']}: {interval.summary}"
     return interval
 

@@ -48,6 +48,8 @@ def interval_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None) ->
         witness = {"wrong": wrong, "wrong_count": count, "diagnosis": diagnosis}
         verdict = violation(CHECK, f"interval test failed for n={n}: {wrong[0]['text']} "
                             f"({count} of {n} outputs wrong); {diagnosis}", witness, **details)
+    if "translation" in details:
+        verdict.summary = f"{details['translation']}, {rt.description}: {verdict.summary}"
     verdict.seconds = time.perf_counter() - started
     return verdict
 

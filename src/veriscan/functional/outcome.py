@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from veriscan.monoids.base import Monoid
+from veriscan.runtime.cuda_to_opencl import LABEL
 from veriscan.runtime.opencl import Runtime
 from veriscan.scankernel import ScanKernel
 
@@ -32,7 +33,9 @@ def wrong_elements(monoid: Monoid, actual: np.ndarray, expected: np.ndarray,
 
 def run_details(kernel: ScanKernel, n: int, threads: int, runtime: Runtime,
                 **extra: Any) -> dict[str, Any]:
-    """The facts every functional verdict records."""
+    """The facts every functional verdict records (a CUDA kernel's: that it ran as its
+    OpenCL C translation)."""
+    ran = {} if kernel.dialect == "opencl" else {"translation": LABEL}
     return {"kernel": kernel.name, "file": str(Path(kernel.path)), "n": n, "threads": threads,
             "mode": "inclusive" if kernel.inclusive else "exclusive",
-            "device": runtime.description, **extra}
+            "device": runtime.description, **ran, **extra}
