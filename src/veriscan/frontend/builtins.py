@@ -32,6 +32,10 @@ class CallKind(enum.Enum):
     IGNORED = "ignored"      # a GPUVerify annotation nothing relies on
     MIN_MAX_ABS = "min_max_abs"
     PURE = "pure"
+    VECTOR = "vector"  # vload/vstore, convert_*, select, shuffle, any, all, clamp (vectors.py)
+    ATOMIC = "atomic"
+    GROUP_COPY = "group_copy"
+    WAIT_EVENTS = "wait_events"
     UNSUPPORTED = "unsupported"
     USER = "user"
 
@@ -43,6 +47,7 @@ class CallInfo:
     fences: ir.Fence = ir.Fence.NONE
     value: int = 0
     reason: str = ""
+    op: str = ""  # ATOMIC: the operation (see veriscan.frontend.intrinsics); GROUP_COPY: "strided"
 
 
 _OPENCL_IDS = {
@@ -64,6 +69,17 @@ _GPUVERIFY_CHECKED = {"__requires": CallKind.REQUIRES, "__global_requires": Call
                       "__assume": CallKind.ASSUME, "__assert": CallKind.ASSERT,
                       "__global_assert": CallKind.ASSERT, "__invariant": CallKind.INVARIANT,
                       "__global_invariant": CallKind.INVARIANT}
+# Atomic read-modify-writes, by the operation applied to the old value.
+_OPENCL_ATOMICS = {"add", "sub", "xchg", "min", "max", "and", "or", "xor", "inc", "dec",
+                   "cmpxchg"}
+_CUDA_ATOMICS = {"atomicAdd": "add", "atomicSub": "sub", "atomicExch": "xchg",
+                 "atomicMin": "min", "atomicMax": "max", "atomicAnd": "and", "atomicOr": "or",
+                 "atomicXor": "xor", "atomicInc": "wrapinc", "atomicDec": "wrapdec",
+                 "atomicCAS": "cmpxchg"}
+_GROUP_COPIES = {"async_work_group_copy": "", "async_work_group_strided_copy": "strided"}
+# OpenCL's vector built-ins, lowered lane by lane in veriscan.frontend.vectors.
+_VECTOR = {"select", "shuffle", "shuffle2", "any", "all", "clamp", "pown"}
+_VECTOR_PREFIXES = ("vload", "vstore", "convert_")
 _CUDA_UNSUPPORTED = {"__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
                      "__syncwarp"}
 
@@ -98,10 +114,34 @@ def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
         return CallInfo(CallKind.IGNORED, reason=name.removeprefix("__veriscan_gv_ignored"))
     if name in ("min", "max", "abs"):
         return CallInfo(CallKind.MIN_MAX_ABS)
+    if name in _VECTOR or name.startswith(_VECTOR_PREFIXES):
+        return CallInfo(CallKind.VECTOR)
     if name in _PURE or name.startswith("as_"):  # as_uint(x) & co. reinterpret bits
         return CallInfo(CallKind.PURE)
+    op = _atomic_op(name, dialect)
+    if op:
+        return CallInfo(CallKind.ATOMIC, op=op)
     if name.startswith(("atomic", "atom_")):
         return CallInfo(CallKind.UNSUPPORTED, reason=f"atomic operation {name}")
+    if name in _GROUP_COPIES and dialect is ir.Dialect.OPENCL:
+        return CallInfo(CallKind.GROUP_COPY, op=_GROUP_COPIES[name])
+    if name == "wait_group_events" and dialect is ir.Dialect.OPENCL:
+        return CallInfo(CallKind.WAIT_EVENTS)
     if name in _CUDA_UNSUPPORTED:
         return CallInfo(CallKind.UNSUPPORTED, reason=f"warp/counting barrier {name}")
     return CallInfo(CallKind.UNSUPPORTED, reason=f"built-in function {name}")
+
+
+def _atomic_op(name: str, dialect: ir.Dialect) -> str:
+    """The read-modify-write an atomic built-in performs ("" if ``name`` is none).
+
+    Only the OpenCL 1.x ``atomic_*``/``atom_*`` functions and CUDA's device-wide
+    ``atomicOp``: the ``_block``/``_system`` scopes and the C11-style OpenCL 2.0
+    functions (memory orders, atomic types) stay unsupported.
+    """
+    if dialect is ir.Dialect.CUDA:
+        return _CUDA_ATOMICS.get(name, "")
+    for prefix in ("atomic_", "atom_"):
+        if name.startswith(prefix) and name[len(prefix):] in _OPENCL_ATOMICS:
+            return name[len(prefix):]
+    return ""

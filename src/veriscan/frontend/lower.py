@@ -35,6 +35,7 @@ import clang.cindex as ci
 
 from veriscan.errors import SourcePos
 from veriscan.frontend import gpuverify
+from veriscan.frontend import intrinsics
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
@@ -1103,6 +1104,8 @@ class KernelLowering:
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
             values = self.unsequenced(*(partial(self.expr, a) for a in args))
             return ir.Opaque(pos, t, c.spelling, tuple(values))
+        if info.kind in (CallKind.ATOMIC, CallKind.GROUP_COPY, CallKind.WAIT_EVENTS):
+            return intrinsics.lower_call(self, c, args, info, pos)
         if info.kind is CallKind.UNSUPPORTED:
             raise UnsupportedConstruct(info.reason)
         definition = decl.get_definition() if decl is not None else None

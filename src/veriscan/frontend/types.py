@@ -150,6 +150,8 @@ def scalar_type(t: ci.Type) -> ir.ScalarType:
         return ir.ScalarType(ir.TypeKind.INT, bits, signed, spelling)
     if kind == ci.TypeKind.ENUM:
         return ir.ScalarType(ir.TypeKind.INT, 32, True, spelling)
+    if kind == ci.TypeKind.OCLEVENT:  # an opaque handle clang lets kernels only copy
+        return ir.ScalarType(ir.TypeKind.INT, 32, False, "event_t")
     if kind in _FLOAT_KINDS:
         return ir.ScalarType(ir.TypeKind.FLOAT, 8 * max(canon.get_size(), 2), True, spelling)
     return ir.ScalarType(ir.TypeKind.OTHER, 0, False, spelling)

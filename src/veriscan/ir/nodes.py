@@ -190,15 +190,22 @@ class Load(Stmt):
     target: str
     array: str
     index: Expr
+    atomic: bool = False  # the read half of an atomic read-modify-write
 
 
 @dataclass
 class Store(Stmt):
-    """``array[index] = value``."""
+    """``array[index] = value``.
+
+    ``atomic`` marks the write half of an atomic read-modify-write (``atomic_add``,
+    ``atomicCAS`` ...): it follows its :class:`Load` with nothing between them, and
+    two atomic accesses never race with each other (they do with plain ones).
+    """
 
     array: str
     index: Expr
     value: Expr
+    atomic: bool = False
 
 
 class Fence(enum.Flag):
@@ -212,6 +219,36 @@ class Barrier(Stmt):
     """A group barrier (``barrier(flags)`` / ``__syncthreads()``)."""
 
     fences: Fence
+
+
+@dataclass
+class GroupCopy(Stmt):
+    """OpenCL ``async_work_group_copy`` / ``async_work_group_strided_copy``.
+
+    The group copies ``count`` elements, ``dst[dst_index + k*dst_stride] =
+    src[src_index + k*src_stride]`` for every ``k``, performed by work-items the
+    specification leaves unnamed, at any time between this statement and the
+    ``wait_group_events`` naming its event.  ``event`` is the event argument (an
+    earlier copy's event joins this copy to it; 0 starts a new one); ``target``
+    receives the copy's event.
+    """
+
+    dst: str
+    dst_index: Expr
+    src: str
+    src_index: Expr
+    count: Expr
+    src_stride: Expr
+    dst_stride: Expr
+    event: Expr
+    target: str
+
+
+@dataclass
+class WaitEvents(Stmt):
+    """``wait_group_events``: the copies of these events are complete afterwards."""
+
+    events: tuple[Expr, ...]
 
 
 @dataclass

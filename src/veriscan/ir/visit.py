@@ -62,14 +62,20 @@ def stmt_exprs(stmt: n.Stmt) -> tuple[n.Expr, ...]:
         return (stmt.cond,)
     if isinstance(stmt, (n.Assume, n.Assert)):
         return (stmt.cond,)
+    if isinstance(stmt, n.GroupCopy):
+        return (stmt.dst_index, stmt.src_index, stmt.count, stmt.src_stride,
+                stmt.dst_stride, stmt.event)
+    if isinstance(stmt, n.WaitEvents):
+        return stmt.events
     return ()
 
 
 def assigned_vars(stmts: list[n.Stmt]) -> set[str]:
-    """Private variables written anywhere in ``stmts`` (assignments and load targets)."""
+    """Private variables written anywhere in ``stmts`` (assignments, load targets,
+    the events of group copies)."""
     out: set[str] = set()
     for stmt in walk(stmts):
-        if isinstance(stmt, (n.Assign, n.Load)):
+        if isinstance(stmt, (n.Assign, n.Load, n.GroupCopy)):
             out.add(stmt.target)
     return out
 

@@ -20,6 +20,7 @@ from typing import Protocol
 
 import z3
 
+from veriscan.errors import SourcePos
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, sub_exprs, walk
 from veriscan.smt.encode import UNSET, ExprEncoder, as_index, convert, resize
@@ -36,13 +37,30 @@ Env = dict[str, z3.ExprRef]
 
 
 class BarrierOracle(Protocol):
-    def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Barrier,
+    def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Stmt,
                        context: tuple[Iteration, ...]) -> bool:
         """True: every thread reaches the barrier; False: all or none of a group do,
         depending on uniform values; raise Finding when threads of a group disagree."""
 
     def feasible(self, guard: z3.BoolRef) -> bool:
         """Whether some thread of the launch can have ``guard`` true."""
+
+    def uniform(self, guard: z3.BoolRef, terms: list[z3.ExprRef], stmt: ir.Stmt,
+                what: str) -> None:
+        """Raise Finding unless ``terms`` have one value in all work-items of a group
+        that reach ``stmt`` (the arguments of a work-group function)."""
+
+
+@dataclass
+class _PendingCopy:
+    """An async group copy that may still be running: its accesses (array, index,
+    write, guard) are repeated in every barrier interval it may reach, while
+    ``pending`` (no wait for its event yet) holds."""
+
+    event: z3.ExprRef
+    accesses: list[tuple[str, z3.ExprRef, bool, z3.BoolRef]]
+    pos: SourcePos
+    pending: z3.BoolRef = field(default_factory=lambda: z3.BoolVal(True))
 
 
 @dataclass
@@ -71,6 +89,8 @@ class Executor:
         self.epochs: dict[ir.Fence, z3.ExprRef] = {ir.Fence.LOCAL: zero, ir.Fence.GLOBAL: zero}
         self.after: list[tuple[int, ir.Fence]] = []
         self.data: set[str] = set()  # symbols and functions holding memory contents
+        self.copies: list[_PendingCopy] = []  # async group copies not yet waited for
+        self.events: list[z3.ExprRef] = []  # one per copy that started a new event
 
     # ---------------------------------------------------------------- driver
 
@@ -117,14 +137,20 @@ class Executor:
         """Per variable: ``chosen`` where ``guard`` holds, ``other`` elsewhere.  A
         private variable assigned on one side only may be unassigned after it."""
         out = dict(other)
+        for name in chosen.keys() ^ other.keys():  # a cell known on one side only
+            if name.startswith(_CELL):
+                out.pop(name, None)
         for name, value in chosen.items():
+            if name.startswith(_CELL) and name not in other:
+                continue
             prev = other.get(name)
             if prev is None:
                 out[name] = value
             elif not prev.eq(value):
                 out[name] = z3.simplify(z3.If(guard, value, prev))
         for name in chosen.keys() | other.keys():
-            if name.endswith(UNSET) or self.enc.scalars(name) is not None:
+            if (name.endswith(UNSET) or name.startswith(_CELL)
+                    or self.enc.scalars(name) is not None):
                 continue
             here, there = self.unset(chosen, name), self.unset(other, name)
             if z3.is_false(here) and z3.is_false(there):
@@ -147,7 +173,10 @@ class Executor:
         index = self.access(s.array, s.index, False, s)
         function = self.read_only(s.array)
         elem = self.element_type(s.array)
-        if function is not None:
+        known = self.env.get(_cell(s.array, index)) if self.is_private(s.array) else None
+        if known is not None:
+            value = known
+        elif function is not None:
             value = function(index)
             self.data.add(function.name())
         else:
@@ -157,18 +186,122 @@ class Executor:
 
     def _Store(self, s: ir.Store) -> None:
         value = self.enc.eval(s.value)
-        self.access(s.array, s.index, True, s, value)
+        index = self.access(s.array, s.index, True, s, value)
+        cell = _cell(s.array, index) if self.is_private(s.array) else None
+        if cell is not None:
+            elem = self.element_type(s.array)
+            self.env[cell] = z3.simplify(convert(value, s.value.type, elem, self.symbols))
+        elif self.is_private(s.array):
+            self.forget_cells({s.array})
 
-    def access(self, array: str, index_e: ir.Expr, write: bool, s: ir.Stmt,
+    def is_private(self, array: str) -> bool:
+        decl = self.kernel.array(array)
+        return decl is not None and decl.space is ir.MemSpace.PRIVATE
+
+    def forget_cells(self, arrays: set[str]) -> None:
+        """Private array cells whose contents are tracked (constant index) are
+        forgotten when the array is written where the model cannot follow."""
+        for name in [n for n in self.env if n.startswith(_CELL) and
+                     n[len(_CELL):].rsplit("[", 1)[0] in arrays]:
+            del self.env[name]
+
+    def access(self, array: str, index_e: ir.Expr, write: bool, s: ir.Load | ir.Store,
                value: z3.ExprRef | None = None) -> z3.ExprRef:
         index = z3.simplify(as_index(self.enc.eval(index_e), index_e.type, self.symbols))
+        self.record(array, index, write, self.active, s.pos, value=value, atomic=s.atomic)
+        return index
+
+    def record(self, array: str, index: z3.ExprRef, write: bool, guard: z3.BoolRef,
+               pos: SourcePos, *, value: z3.ExprRef | None = None, atomic: bool = False,
+               collective: bool = False) -> None:
+        """One access in the current barrier interval, after everything recorded so far."""
         interval = self.trace.intervals[-1]
         self.seq += 1
         interval.accesses.append(Access(
-            array, index, write, self.active, s.pos, interval.number, self.seq,
+            array, index, write, guard, pos, interval.number, self.seq,
             (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]), tuple(self.after),
-            any(it.iteration < 0 for it in self.context), value))
-        return index
+            any(it.iteration < 0 for it in self.context), value, atomic, collective))
+
+    # ------------------------------------------------------- async group copies
+
+    def _GroupCopy(self, s: ir.GroupCopy) -> None:
+        """The copy's element ``k`` (any ``k < count``) is read and written by some
+        work-item of the group at some time before the wait for its event.
+
+        Recorded as thread A's accesses with a fresh exact ``k``: a plain access of
+        thread B to the same cell in the same epoch is a real race whoever does the
+        copying, and one of the pair's threads stands for every work-item.  The
+        same statement of thread B is the same copy, which :mod:`.races` skips; a
+        group of one work-item has no second thread to pair with, so it is refused.
+        """
+        launch = self.enc.launch
+        if all(launch.dim(launch.local_size, d) == 1 for d in range(3)):
+            raise Finding("execution", f"unsupported construct at {s.pos}: an async copy "
+                          "in work-groups of one work-item (the race check pairs two)")
+        if any(it.iteration < 0 for it in self.context):
+            raise Finding("execution", f"unsupported construct at {s.pos}: an async copy "
+                          "in a loop abstracted to one symbolic iteration")
+        wide = [z3.simplify(as_index(self.enc.eval(e), e.type, self.symbols))
+                for e in (s.dst_index, s.src_index, s.count, s.src_stride, s.dst_stride)]
+        dst, src, count, src_stride, dst_stride = wide
+        event_in = self.enc.typed(s.event, ir.UINT)
+        self.collective(s, [*wide, event_in], "async_work_group_copy")
+        event = self.event(s, event_in)
+        k = self.symbols.fresh(f"element of the copy at line {s.pos.line}",
+                               z3.BitVecSort(INDEX_BITS), exact=True)
+        guard = z3.simplify(conj(self.active, z3.ULT(k, count)))
+        copy = _PendingCopy(event, [(s.src, z3.simplify(src + k * src_stride), False, guard),
+                                    (s.dst, z3.simplify(dst + k * dst_stride), True, guard)],
+                            s.pos)
+        for array, index, write, g in copy.accesses:
+            self.record(array, index, write, g, s.pos, collective=True)
+        self.copies.append(copy)
+        self.assign(s.target, event, ir.UINT)
+
+    def event(self, s: ir.GroupCopy, given: z3.ExprRef) -> z3.ExprRef:
+        """The copy's event: ``given`` (joining an earlier copy's), or a new one if 0.
+
+        Events are opaque values, each a fresh over-approximated symbol: a kernel
+        that computes with them rather than passing them on gets comparisons the
+        model cannot settle, so whatever depends on them is only possible."""
+        if any(given.eq(e) for e in self.events):
+            return given
+        new = self.symbols.fresh(f"event of the copy at line {s.pos.line}",
+                                 z3.BitVecSort(32), per_thread=False)
+        self.events.append(new)
+        if z3.is_bv_value(given) and given.as_long() == 0:  # type: ignore[attr-defined]
+            return new
+        return z3.If(given == 0, new, given)
+
+    def same_event(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
+        """Distinct copies' events differ; anything else is left to the solver."""
+        if a.eq(b):
+            return z3.BoolVal(True)
+        if any(a.eq(e) for e in self.events) and any(b.eq(e) for e in self.events):
+            return z3.BoolVal(False)
+        return a == b
+
+    def _WaitEvents(self, s: ir.WaitEvents) -> None:
+        events = [z3.simplify(self.enc.typed(e, ir.UINT)) for e in s.events]
+        self.collective(s, events, "wait_group_events")
+        for copy in self.copies:
+            done = conj(self.active, disj(*(self.same_event(e, copy.event) for e in events)))
+            copy.pending = z3.simplify(conj(copy.pending, z3.Not(done)))
+        self.copies = [c for c in self.copies if not z3.is_false(c.pending)]
+
+    def collective(self, s: ir.Stmt, terms: list[z3.ExprRef], what: str) -> None:
+        """A work-group function: all work-items of a group reach it, with the same
+        arguments, or the behaviour is undefined (reported like a divergence)."""
+        if not z3.is_true(self.active):
+            self.oracle.reached_by_all(self.active, s, tuple(self.context))
+        self.oracle.uniform(self.active, terms, s, what)
+
+    def still_copying(self) -> None:
+        """After a barrier: copies not yet waited for may still be running."""
+        for copy in self.copies:
+            for array, index, write, guard in copy.accesses:
+                self.record(array, index, write, z3.simplify(conj(guard, copy.pending)),
+                            copy.pos, collective=True)
 
     def element_type(self, array: str) -> ir.ScalarType:
         decl = self.kernel.array(array)
@@ -187,12 +320,13 @@ class Executor:
         if everyone:
             self.trace.intervals.append(Interval(len(self.trace.intervals), s.pos, context,
                                                  s.fences))
-            return
-        # Uniform but not constant (it depends on N or a kernel scalar): count it.
-        fired = z3.If(self.active, z3.BitVecVal(1, 32), z3.BitVecVal(0, 32))
-        for fence in (ir.Fence.LOCAL, ir.Fence.GLOBAL):
-            if fence in s.fences:
-                self.epochs[fence] = z3.simplify(self.epochs[fence] + fired)
+        else:
+            # Uniform but not constant (it depends on N or a kernel scalar): count it.
+            fired = z3.If(self.active, z3.BitVecVal(1, 32), z3.BitVecVal(0, 32))
+            for fence in (ir.Fence.LOCAL, ir.Fence.GLOBAL):
+                if fence in s.fences:
+                    self.epochs[fence] = z3.simplify(self.epochs[fence] + fired)
+        self.still_copying()
 
     def _If(self, s: ir.If) -> None:
         c = self.cond(s.cond)
@@ -370,6 +504,7 @@ class Executor:
         """Every remaining iteration at once: iteration ``k`` for a fresh ``k``."""
         affine = _affine_vars(s)
         exact = _counted(s, affine) and first_iteration == 0
+        self.forget_cells({x.array for x in walk(s.body + s.step) if isinstance(x, ir.Store)})
         entry_active, entry_env = self.active, dict(self.env)
         k = self.symbols.fresh(f"k {s.label}", z3.BitVecSort(INDEX_BITS), exact=exact)
         # start + k*step modulo 2^bits is exactly the sequence the counter runs
@@ -432,6 +567,17 @@ class Executor:
             self.active = z3.simplify(conj(entry_active, running))
         else:
             self.active = entry_active
+
+
+# Environment entries "\x00array[k]" hold what the thread last stored in element k
+# of a private array, for constant k (so event lists and small private tables
+# keep their values); absent means unknown.
+_CELL = "\x00"
+
+
+def _cell(array: str, index: z3.ExprRef) -> str | None:
+    return f"{_CELL}{array}[{index.as_signed_long()}]" if z3.is_bv_value(  # type: ignore
+        index) else None
 
 
 def _strip_casts(e: ir.Expr) -> ir.Expr:

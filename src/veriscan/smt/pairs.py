@@ -223,7 +223,38 @@ class KernelQueries:
     def feasible(self, guard: z3.BoolRef) -> bool:
         return self.satisfiable(guard)
 
-    def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Barrier,
+    def uniform(self, guard: z3.BoolRef, terms: list[z3.ExprRef], stmt: ir.Stmt,
+                what: str) -> None:
+        """Raise a divergence unless ``terms`` agree in all work-items of a group
+        that reach ``stmt``: a work-group function called with differing arguments
+        is undefined (OpenCL C 6.12.10)."""
+        differ = [t != self.pair.to_b(t) for t in terms if not self.pair.to_b(t).eq(t)]
+        if not differ:
+            return
+        formula = z3.And(same_group(self.pair.a, self.pair.b), guard, self.pair.to_b(guard),
+                         z3.Or(*differ))
+        result, s = self.query(True, formula)
+        if result == z3.unsat:
+            return
+        if result != z3.sat:
+            raise Finding("divergence", f"solver gave up on the arguments of {what} at "
+                          f"{stmt.pos} ({s.reason_unknown()})", witness={"at": str(stmt.pos)})
+        model = self.counterexample(s)
+        approx = self.doubts(formula, model)
+        a = self.pair.describe(model, self.pair.a)
+        b = self.pair.describe(model, self.pair.b)
+        text = (f"{what} at {stmt.pos} is called with different arguments by work-items "
+                f"{a['local_id']} and {b['local_id']} of group {a['group_id']} (all "
+                "work-items of a group must pass the same)")
+        if approx:
+            text = "possible " + text + " (depends on " + ", ".join(approx) + ")"
+        witness = {"at": str(stmt.pos), "thread_a": a, "thread_b": b,
+                   "inputs": self.inputs(model)}
+        if approx:
+            witness["depends_on"] = approx
+        raise Finding("divergence", text, exact=not approx, witness=witness)
+
+    def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Stmt,
                        context: tuple[Iteration, ...]) -> bool:
         """True when every thread reaches the barrier, False when a whole group does
         or does not depending on uniform values; a disagreement within a group is
@@ -255,10 +286,11 @@ class KernelQueries:
                       f"({s.reason_unknown()})", witness=where)
 
 
-def _divergence_summary(barrier: ir.Barrier, witness: dict, approx: list[str]) -> str:
+def _divergence_summary(barrier: ir.Stmt, witness: dict, approx: list[str]) -> str:
     a = witness["reaching_thread"]
     b = witness["skipping_thread"]
-    text = (f"barrier divergence at {barrier.pos}: thread {a['local_id']} of group "
+    what = "barrier" if isinstance(barrier, ir.Barrier) else "work-group function"
+    text = (f"{what} divergence at {barrier.pos}: thread {a['local_id']} of group "
             f"{a['group_id']} reaches it, thread {b['local_id']} of the same group does not")
     if approx:
         text = "possible " + text + " (depends on " + ", ".join(approx) + ")"

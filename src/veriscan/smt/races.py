@@ -97,6 +97,8 @@ def _batches(q: KernelQueries, inter_group: bool,
             for b in right[x:] if left is right else right:
                 if a.array != b.array or not (a.write or b.write):
                     continue
+                if (a.atomic and b.atomic) or (a is b and a.collective and fence is not None):
+                    continue  # atomics do not race each other; one group copy is one copy
                 if fence is not None and a.separated_from(b, fence):
                     continue
                 guard_b, index_b, epochs_b = of_b(b)

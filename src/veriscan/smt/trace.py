@@ -43,6 +43,10 @@ class Access:
     after: tuple[tuple[int, Fence], ...] = ()
     abstracted: bool = False  # inside a loop abstracted to one symbolic iteration
     value: z3.ExprRef | None = None  # what a write stores (for same-value tolerance)
+    atomic: bool = False   # half of an atomic read-modify-write: never races another atomic
+    # Part of an async group copy, performed by whichever work-items of the group:
+    # the same access of the other thread of a pair is the same copy, not a second one.
+    collective: bool = False
 
     def separated_from(self, other: Access, fence: Fence) -> bool:
         """A barrier fencing ``fence`` certainly runs between the two (same group)."""

@@ -65,8 +65,8 @@ __VS_AS_FROM(char) __VS_AS_FROM(uchar) __VS_AS_FROM(short) __VS_AS_FROM(ushort)
 __VS_AS_FROM(int) __VS_AS_FROM(uint) __VS_AS_FROM(long) __VS_AS_FROM(ulong)
 __VS_AS_FROM(float) __VS_AS_FROM(double)
 
-/* Atomics: declared so kernels using them parse; the front end marks every
- * call unsupported, so a kernel with atomics is never reported verified. */
+/* OpenCL 1.x atomics (6.12.11) and the cl_khr_*_atomics atom_* forms: the front
+ * end lowers each to an atomic read-modify-write of the cell. */
 #define __VS_ATOMIC_SPACE(space, T) \
   T __VS_OVL atomic_add(volatile space T *p, T v); T __VS_OVL atomic_sub(volatile space T *p, T v); \
   T __VS_OVL atomic_xchg(volatile space T *p, T v); T __VS_OVL atomic_min(volatile space T *p, T v); \
@@ -75,5 +75,27 @@ __VS_AS_FROM(float) __VS_AS_FROM(double)
   T __VS_OVL atomic_inc(volatile space T *p); T __VS_OVL atomic_dec(volatile space T *p); \
   T __VS_OVL atomic_cmpxchg(volatile space T *p, T cmp, T v); \
   T __VS_OVL atom_add(volatile space T *p, T v); T __VS_OVL atom_inc(volatile space T *p);
-__VS_ATOMIC_SPACE(__global, int) __VS_ATOMIC_SPACE(__global, uint)
-__VS_ATOMIC_SPACE(__local, int) __VS_ATOMIC_SPACE(__local, uint)
+#define __VS_ATOM_SPACE(space, T) \
+  T __VS_OVL atom_sub(volatile space T *p, T v); T __VS_OVL atom_xchg(volatile space T *p, T v); \
+  T __VS_OVL atom_min(volatile space T *p, T v); T __VS_OVL atom_max(volatile space T *p, T v); \
+  T __VS_OVL atom_and(volatile space T *p, T v); T __VS_OVL atom_or(volatile space T *p, T v); \
+  T __VS_OVL atom_xor(volatile space T *p, T v); T __VS_OVL atom_dec(volatile space T *p); \
+  T __VS_OVL atom_cmpxchg(volatile space T *p, T cmp, T v);
+#define __VS_ATOMICS(T) __VS_ATOMIC_SPACE(__global, T) __VS_ATOMIC_SPACE(__local, T) \
+  __VS_ATOM_SPACE(__global, T) __VS_ATOM_SPACE(__local, T)
+__VS_ATOMICS(int) __VS_ATOMICS(uint) __VS_ATOMICS(long) __VS_ATOMICS(ulong)
+float __VS_OVL atomic_xchg(volatile __global float *p, float v);
+float __VS_OVL atomic_xchg(volatile __local float *p, float v);
+
+/* Async copies between global and local memory (6.12.10); event_t is clang's. */
+#define __VS_ASYNC(T) \
+  event_t __VS_OVL async_work_group_copy(__local T *, const __global T *, size_t, event_t); \
+  event_t __VS_OVL async_work_group_copy(__global T *, const __local T *, size_t, event_t); \
+  event_t __VS_OVL async_work_group_strided_copy(__local T *, const __global T *, size_t, \
+                                                 size_t, event_t); \
+  event_t __VS_OVL async_work_group_strided_copy(__global T *, const __local T *, size_t, \
+                                                 size_t, event_t); \
+  void __VS_OVL prefetch(const __global T *, size_t);
+__VS_ASYNC(char) __VS_ASYNC(uchar) __VS_ASYNC(short) __VS_ASYNC(ushort) __VS_ASYNC(int)
+__VS_ASYNC(uint) __VS_ASYNC(long) __VS_ASYNC(ulong) __VS_ASYNC(float) __VS_ASYNC(double)
+void wait_group_events(int num_events, event_t *event_list);

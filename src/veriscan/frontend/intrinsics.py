@@ -1,0 +1,195 @@
+"""Lowering of built-ins that touch memory: atomics and async work-group copies.
+
+These calls have no body to inline, but their meaning is fixed by OpenCL C
+(6.12.10, 6.12.11) and CUDA, so they become ordinary IR with a mark:
+
+* an atomic read-modify-write becomes a :class:`~veriscan.ir.nodes.Load` and a
+  :class:`~veriscan.ir.nodes.Store` of the same cell, both ``atomic``, the stored
+  value computed from the old one exactly as the built-in does; the call's value
+  is the old value, which the race check knows only as "read from memory";
+* ``async_work_group_copy``/``async_work_group_strided_copy`` become a
+  :class:`~veriscan.ir.nodes.GroupCopy` whose event is a private value, and
+  ``wait_group_events`` a :class:`~veriscan.ir.nodes.WaitEvents` naming the events
+  it waits for; what the copy means for races is decided in
+  :mod:`veriscan.smt.execute`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import clang.cindex as ci
+
+from veriscan.errors import SourcePos
+from veriscan.frontend import lower
+from veriscan.frontend import types as ty
+from veriscan.frontend.builtins import CallInfo, CallKind
+from veriscan.frontend.clang_parse import unary_operator
+from veriscan.frontend.cursors import Outcome, children
+from veriscan.frontend.pointers import is_valid_target
+from veriscan.ir import nodes as ir
+
+if TYPE_CHECKING:
+    from veriscan.frontend.lower import KernelLowering
+
+K = ci.CursorKind
+# Operands after the pointer, per operation.
+_ARITY = {"inc": 0, "dec": 0, "cmpxchg": 2}
+_BITWISE = {"and": "&", "or": "|", "xor": "^"}
+
+
+def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: CallInfo,
+               pos: SourcePos) -> ir.Expr:
+    """The value of a call classified ATOMIC, GROUP_COPY or WAIT_EVENTS; its effects
+    are emitted into ``low``."""
+    if info.kind is CallKind.ATOMIC:
+        return atomic(low, c, args, info.op, pos)
+    if info.kind is CallKind.GROUP_COPY:
+        return group_copy(low, c, args, info.op == "strided", pos)
+    return wait_events(low, c, args, pos)
+
+
+def atomic(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], op: str,
+           pos: SourcePos) -> ir.Expr:
+    if len(args) != 1 + _ARITY.get(op, 1):
+        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
+    t = ty.scalar_type(lower.ty_pointee(args[0].type))
+    if t.kind is not ir.TypeKind.INT and not (t.kind is ir.TypeKind.FLOAT
+                                             and op in ("add", "xchg")):
+        raise lower.UnsupportedConstruct(f"atomic operation {c.spelling} on {t}")
+    ref, *values = low.unsequenced(partial(low.pointer, args[0]),
+                                   *(partial(low.expr, a) for a in args[1:]))
+    operands = [low.coerce(v, t, pos) for v in values]
+    old = low.fresh(f"{ref.single or 'deref'}.atomic", t)
+    current = ir.Var(pos, t, old)
+    new = _updated(op, current, operands, t, pos)
+    low.access(ref, pos, lambda array: ir.Load(pos, old, array, ref.offset, atomic=True))
+    low.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, new, atomic=True))
+    return current
+
+
+def _updated(op: str, old: ir.Var, operands: list[ir.Expr], t: ir.ScalarType,
+             pos: SourcePos) -> ir.Expr:
+    """The value an atomic of operation ``op`` stores over ``old``."""
+    one, zero = ir.Const(pos, t, 1), ir.Const(pos, t, 0)
+    if op in ("inc", "dec"):
+        return _wrapping("+" if op == "inc" else "-", old, one, pos)
+    v = operands[0]
+    if op == "xchg":
+        return v
+    if op == "cmpxchg":
+        return ir.Select(pos, t, ir.BinOp(pos, ir.BOOL, "==", old, v), operands[1], old)
+    if op in ("min", "max"):
+        keep = ir.BinOp(pos, ir.BOOL, "<" if op == "min" else ">", old, v)
+        return ir.Select(pos, t, keep, old, v)
+    if op in _BITWISE:
+        return ir.BinOp(pos, t, _BITWISE[op], old, v)
+    if op == "wrapinc":  # CUDA atomicInc: ((old >= v) ? 0 : old + 1)
+        return ir.Select(pos, t, ir.BinOp(pos, ir.BOOL, ">=", old, v), zero,
+                         _wrapping("+", old, one, pos))
+    if op == "wrapdec":  # CUDA atomicDec: ((old == 0 || old > v) ? v : old - 1)
+        reset = ir.BinOp(pos, ir.BOOL, "||", ir.BinOp(pos, ir.BOOL, "==", old, zero),
+                         ir.BinOp(pos, ir.BOOL, ">", old, v))
+        return ir.Select(pos, t, reset, v, _wrapping("-", old, one, pos))
+    return _wrapping("+" if op == "add" else "-", old, v, pos)
+
+
+def _wrapping(op: str, a: ir.Expr, b: ir.Expr, pos: SourcePos) -> ir.Expr:
+    """``a op b`` wrapping around: atomic arithmetic on signed integers is two's
+    complement, never undefined (OpenCL C 6.12.11, C11 7.17.7.5)."""
+    t = a.type
+    if t.kind is not ir.TypeKind.INT or not t.signed:
+        return ir.BinOp(pos, t, op, a, b)
+    unsigned = ir.ScalarType(ir.TypeKind.INT, t.bits, False)
+    return ir.Cast(pos, t, ir.BinOp(pos, unsigned, op, ir.Cast(pos, unsigned, a),
+                                    ir.Cast(pos, unsigned, b)))
+
+
+def group_copy(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], strided: bool,
+               pos: SourcePos) -> ir.Expr:
+    """``async_work_group_copy(dst, src, n, event)`` and the strided form, whose
+    stride (an extra argument before the event) applies to the global side."""
+    if len(args) != (5 if strided else 4):
+        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
+    pointee = lower.ty_pointee(args[0].type)
+    shape = ty.vector_shape(pointee)
+    # Vectors live in memory as scalar cells (see veriscan.frontend.vectors): n
+    # vectors are n * cells contiguous cells, which only the plain copy keeps linear.
+    cells = shape.stride if shape is not None else 1
+    t = shape.element if shape is not None else ty.scalar_type(pointee)
+    if t.kind in (ir.TypeKind.OTHER, ir.TypeKind.GENERIC) or (strided and cells > 1):
+        raise lower.UnsupportedConstruct(f"async copy of elements of type "
+                                         f"{ty.scalar_type(pointee)}")
+    parts = low.unsequenced(partial(low.pointer, args[0]), partial(low.pointer, args[1]),
+                            *(partial(low.expr, a) for a in args[2:]))
+    dst, src, count = parts[0], parts[1], low.index(parts[2], pos)
+    if cells > 1:
+        count = ir.BinOp(pos, ir.LONG, "*", count, ir.Const(pos, ir.LONG, cells))
+    unit = ir.Const(pos, ir.LONG, 1)
+    stride = low.index(parts[3], pos) if strided else unit
+    to_global = ty.opencl_space(pointee) is ir.MemSpace.GLOBAL
+    event_t = ty.scalar_type(c.type)
+    target = low.fresh("event", event_t)
+    event = low.coerce(parts[-1], event_t, pos)
+
+    def copy(to: str, source: str) -> ir.Stmt:
+        return ir.GroupCopy(pos, to, dst.offset, source, src.offset, count,
+                            unit if to_global else stride, stride if to_global else unit,
+                            event, target)
+    # A pointer that may point into several arrays: one copy per pair of targets.
+    def from_src(to: str) -> list[ir.Stmt]:
+        return low.targets.split(src, pos, {source: [copy(to, source)] for source in
+                                            src.targets if is_valid_target(source)})
+    for stmt in low.targets.split(dst, pos, {to: from_src(to) for to in dst.targets
+                                             if is_valid_target(to)}):
+        low.emit(stmt)
+    return ir.Var(pos, event_t, target)
+
+
+def wait_events(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor],
+                pos: SourcePos) -> ir.Expr:
+    """``wait_group_events(n, list)`` with ``n`` a compile-time constant and ``list``
+    either ``&e`` for an event variable or a pointer to ``n`` events in memory."""
+    if len(args) != 2:
+        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
+    count = low.constant(args[0], "number of events")
+    if not isinstance(count, int) or count < 1:
+        raise lower.UnsupportedConstruct("wait_group_events with a number of events that is "
+                                         "not a positive compile-time constant")
+    event_t = ty.scalar_type(lower.ty_pointee(args[1].type))
+    variable = _event_variable(low, args[1], pos)
+    if variable is not None:
+        if count != 1:
+            raise lower.UnsupportedConstruct(f"wait_group_events for {count} events at the "
+                                             "address of one variable")
+        events = [ir.Var(pos, low.var_types.get(variable, event_t), variable)]
+    else:
+        base = low.pointer(args[1])
+        events = [low.load(base.moved(ir.BinOp(pos, ir.LONG, "+", base.offset,
+                                               ir.Const(pos, ir.LONG, i))), event_t, pos)
+                  for i in range(count)]
+    low.emit(ir.WaitEvents(pos, tuple(events)))
+    return ir.Const(pos, ir.INT, 0)
+
+
+def _event_variable(low: KernelLowering, c: ci.Cursor, pos: SourcePos) -> str | None:
+    """The private variable ``v`` when ``c`` is ``&v`` (nothing lowered otherwise)."""
+    inner = low.peek(c)
+    if inner.kind != K.UNARY_OPERATOR or unary_operator(inner) != "&":
+        return None
+    kids = children(inner)
+    operand = low.peek(kids[0]) if len(kids) == 1 else None
+    decl = operand.referenced if operand is not None and operand.kind == K.DECL_REF_EXPR \
+        else None
+    name = low.known_decl(decl) if decl is not None else None
+    if name is None:
+        return None
+    place = low.place_of(name, pos)
+    if not isinstance(place, str) or place not in low.var_types:
+        return None
+    low.unwrap(c)
+    low.note(inner, Outcome.LOWERED)
+    low.note(low.unwrap(kids[0]), Outcome.LOWERED)
+    low.consume(*children(operand))
+    return place
