@@ -76,9 +76,19 @@ class PointerTargets:
     hints: dict[DeclKey, frozenset[str]] = field(default_factory=dict)
     sets: dict[DeclKey, set[str]] = field(default_factory=dict)
     _ids: dict[str, int] = field(default_factory=dict)
+    _roots: dict[str, str] = field(default_factory=dict)  # field array -> its struct array
 
     def id(self, target: str) -> int:
-        return self._ids.setdefault(target, len(self._ids))
+        """The target's id; the arrays of one struct array's fields share the struct
+        array's, so that a field access keeps the selector of the struct pointer."""
+        root = self._roots.get(target, target)
+        return self._ids.setdefault(root, len(self._ids))
+
+    def field(self, root: str, path: str) -> str:
+        """The array holding field ``path`` of struct array ``root`` (see :mod:`.structs`)."""
+        name = f"{root}.{path}"
+        self._roots[name] = root
+        return name
 
     def selector(self, ref: PointerRef, pos: SourcePos) -> ir.Expr:
         """The id of ``ref``'s target as an expression (a constant for one target)."""

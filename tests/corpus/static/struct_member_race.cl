@@ -1,0 +1,12 @@
+// expect: race
+// launch: --local-size 8
+// Threads 2k and 2k+1 write the same element's field `lo`.
+typedef struct {
+  int lo;
+  int hi;
+} pair;
+
+__kernel void halves(__global pair *cells) {
+  size_t t = get_local_id(0);
+  cells[t / 2].lo = (int)t;
+}

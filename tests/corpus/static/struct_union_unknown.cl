@@ -1,0 +1,13 @@
+// expect: unknown
+// launch: --local-size 4
+// A union reinterprets the bytes of one member as another: not modelled
+// field by field, so the write below is never analysed as a plain int store.
+typedef union {
+  int i;
+  float f;
+} word;
+
+__kernel void pun(__global word *w) {
+  w[get_global_id(0)].f = 1.0f;
+  w[0].i = 2;
+}
