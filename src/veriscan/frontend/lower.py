@@ -289,8 +289,10 @@ class KernelLowering:
             name = self.decl_name(p)
             t = p.type
             pos = self.pos(p)
-            if ty.is_pointer(t):
-                pointee = t.get_pointee()
+            if ty.is_pointer(t) or ty.is_array(t):
+                # A parameter declared as an array (``float a[][16]``) is a pointer
+                # to its first row; libclang shows the type as written.
+                pointee = t.get_array_element_type() if ty.is_array(t) else t.get_pointee()
                 space = (ty.opencl_space(pointee) if self.dialect is ir.Dialect.OPENCL
                          else ir.MemSpace.GLOBAL)
                 if space is ir.MemSpace.PRIVATE:
@@ -1214,6 +1216,14 @@ def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
     return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
             and decl.semantic_parent is not None
             and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
+            and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
+                    for k in decl.get_children()))
+
+
+def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
+            and decl.semantic_parent is not None
+            and decl.semantic_parent.kind == K.TRANSLATION_UNIT
             and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
                     for k in decl.get_children()))
 
