@@ -1220,14 +1220,6 @@ def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
                     for k in decl.get_children()))
 
 
-def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
-    return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
-            and decl.semantic_parent is not None
-            and decl.semantic_parent.kind == K.TRANSLATION_UNIT
-            and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
-                    for k in decl.get_children()))
-
-
 def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
     """The CUDA prelude's ``warpSize`` (not a variable of the kernel's own)."""
     where = decl.location.file
