@@ -42,6 +42,12 @@ def test_shipped_cuda_scan_kernels_are_verified_on_pocl_labelled(kernel):
     assert f"({LABEL}, " in result.verdict.summary
 
 
+def test_a_file_scope_shared_array_becomes_the_kernels_local_array():
+    result = _verify(load_scan_kernel(str(KERNELS / "kogge_stone_file_scope_shared.cu")), [4])
+    assert result.verdict.status is Status.VERIFIED, result.verdict.summary
+    assert result.step("interval").summary.startswith(f"{LABEL}, ")
+
+
 @pytest.mark.parametrize(("name", "wrong"), [
     ("kogge_stone_level_skipped", "out[1] = (1,1), expected (0,1)"),
     ("blelloch_operands_swapped", "wrong order"),

@@ -10,8 +10,9 @@ the AST node the token belongs to, never by a pattern over the text:
 * ``__global__`` → ``__kernel``; ``__device__``/``__host__``/``inline``
   qualifiers of helper functions are dropped (an OpenCL C function is a device
   function); a kernel's pointer parameters gain ``__global``;
-* ``__shared__`` → ``__local``, accepted only at the kernel's outermost block,
-  the one place OpenCL C allows it;
+* ``__shared__`` → ``__local``, accepted at the kernel's outermost block, the
+  one place OpenCL C allows it; a file-scope ``__shared__`` variable moves to
+  the outermost block of each kernel that names it (one per block either way);
 * ``threadIdx``/``blockIdx``/``blockDim``/``gridDim`` ``.x|.y|.z`` →
   ``((uint)get_local_id(d))`` and friends (the cast keeps CUDA's 32-bit
   unsigned type: ``threadIdx.x - 1`` must wrap as it does in CUDA);
@@ -163,6 +164,10 @@ class _Translator:
         self.edits = _Edits()
         self.explained: set[int] = set()
         self.pragma_tokens: set[int] = set()
+        # File-scope __shared__ variables by position: name, first and last token (the ;).
+        self.shared: dict[int, tuple[str, int, int]] = {}
+        self.scopes: list[_Scope] = []
+        self.scope: _Scope | None = None
 
     # -------------------------------------------------------------- driver
     def run(self) -> str:
@@ -172,6 +177,7 @@ class _Translator:
                 continue
             self.top_level(c)
         self.check_tokens()
+        self.hoist()
         return self.render()
 
     def refuse(self, where: ci.Cursor | ci.Token, what: str) -> NotTranslated:
@@ -244,13 +250,32 @@ class _Translator:
                     self.tokens[i - 1].spelling == "long" and i - 1 not in self.edits.replace:
                 self.edits.replace[i] = ""  # long long: OpenCL C's long has its 64 bits
 
+    def hoist(self) -> None:
+        """File-scope ``__shared__`` declarations move to the kernels that use them."""
+        texts = {entry: " ".join(self.token_text(i) for i in range(entry[1], entry[2] + 1))
+                 for entry in self.shared.values()}
+        for scope in self.scopes:
+            if scope.uses:
+                brace = self.span(scope.body)[0]
+                self.edits.after.setdefault(brace, []).insert(
+                    0, "".join(f" {texts[entry]}" for entry in scope.uses))
+        for _, first, last in self.shared.values():
+            for i in range(first, last + 1):
+                self.edits.before.pop(i, None)
+                self.edits.after.pop(i, None)
+                self.edits.replace[i] = ""
+
+    def token_text(self, i: int) -> str:
+        """Token ``i`` as written out, with what goes before and after it."""
+        return "".join(self.edits.before.get(i, [])) + self.edits.replace.get(
+            i, self.tokens[i].spelling) + "".join(reversed(self.edits.after.get(i, [])))
+
     def render(self) -> str:
         """The tokens on their own lines (and columns, while no rewrite pushed them)."""
         out: list[str] = []
         line, col, end = 1, 1, -1
         for i, t in enumerate(self.tokens):
-            text = "".join(self.edits.before.get(i, [])) + self.edits.replace.get(
-                i, t.spelling) + "".join(reversed(self.edits.after.get(i, [])))
+            text = self.token_text(i)
             if not text:
                 continue
             at = t.location
@@ -272,6 +297,8 @@ class _Translator:
             self.function(c)
         elif c.kind == K.LINKAGE_SPEC:
             self.linkage(c)
+        elif c.kind == K.VAR_DECL:
+            self.file_scope_shared(c)
         else:
             raise self.refuse(c, f"a file-scope {c.kind.name.lower().replace('_', ' ')} "
                               f"'{c.spelling}' (only __global__ and __device__ functions are "
@@ -330,7 +357,10 @@ class _Translator:
             elif ch.kind == K.TYPE_REF:
                 self.type_ref(ch)
             elif ch.kind == K.COMPOUND_STMT:
-                self.statement(ch, _Scope(is_kernel, ch))
+                self.scope = _Scope(is_kernel, ch)
+                self.scopes.append(self.scope)
+                self.statement(ch, self.scope)
+                self.scope = None
             else:
                 raise self.refuse(ch, f"{ch.kind.name.lower()} in function '{c.spelling}'")
 
@@ -402,6 +432,25 @@ class _Translator:
             and self.span(c)[0] in self.pragma_tokens
 
     def variable(self, v: ci.Cursor, scope: _Scope, statement: ci.Cursor) -> None:
+        shared = self.declaration(v)
+        if shared and not (scope.kernel and statement in scope.outermost_declarations()):
+            raise self.refuse(v, f"__shared__ '{v.spelling}' outside the kernel's outermost "
+                              "block (OpenCL C allows __local variables only there)")
+
+    def file_scope_shared(self, v: ci.Cursor) -> None:
+        """A file-scope ``__shared__`` variable: one per block, as a ``__local`` variable
+        at the outermost block of each kernel that names it (the only place OpenCL C
+        allows it).  Its text moves there when the rest is done (:meth:`hoist`)."""
+        if not self.declaration(v):
+            raise self.refuse(v, f"file-scope variable '{v.spelling}' (only __shared__ ones "
+                              "are translated)")
+        first, last = self.span(v)
+        if last + 1 == len(self.tokens) or self.tokens[last + 1].spelling != ";":
+            raise self.refuse(v, f"'{v.spelling}' declared together with another variable")
+        self.shared[_spelled_offset(v.location)] = (v.spelling, first, last + 1)
+
+    def declaration(self, v: ci.Cursor) -> bool:
+        """A variable's storage, type and initialiser; whether it is ``__shared__``."""
         if v.storage_class != ci.StorageClass.NONE:
             raise self.refuse(v, f"{v.storage_class.name.lower()} variable '{v.spelling}'")
         t = v.type.get_canonical()
@@ -418,10 +467,8 @@ class _Translator:
                 self.expression(ch)
             else:
                 raise self.refuse(ch, f"variable '{v.spelling}': {ch.kind.name.lower()}")
-        if shared and not (scope.kernel and statement in scope.outermost_declarations()):
-            raise self.refuse(v, f"__shared__ '{v.spelling}' outside the kernel's outermost "
-                              "block (OpenCL C allows __local variables only there)")
         self.declare(v)
+        return shared
 
     # -------------------------------------------------------------- expressions
     def expression(self, c: ci.Cursor) -> None:
@@ -546,6 +593,14 @@ class _Translator:
                               "C counterpart here)")
         if target.kind == K.FUNCTION_DECL:
             raise self.refuse(c, f"function '{c.spelling}' used as a value")
+        shared = self.shared.get(_spelled_offset(target.location)) \
+            if target.kind == K.VAR_DECL else None
+        if shared is not None:
+            if self.scope is None or not self.scope.kernel:
+                raise self.refuse(c, f"file-scope __shared__ '{c.spelling}' used outside a "
+                                  "__global__ function (it becomes a kernel's __local)")
+            if shared not in self.scope.uses:
+                self.scope.uses.append(shared)
         self.explain_name(c)
 
     def index_builtin(self, c: ci.Cursor, kids: list[ci.Cursor]) -> None:
@@ -624,6 +679,8 @@ class _Scope:
 
     kernel: bool
     body: ci.Cursor
+    # The file-scope __shared__ variables it names (name, first token, last token).
+    uses: list[tuple[str, int, int]] = field(default_factory=list)
 
     def outermost_declarations(self) -> list[ci.Cursor]:
         return [ch for ch in self.body.get_children() if ch.kind == K.DECL_STMT]
