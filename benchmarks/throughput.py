@@ -1,6 +1,7 @@
 """Library throughput at every size against NumPy, the copy floor and pyopencl, in one run.
 
     python benchmarks/throughput.py [--quick | --sizes 12,16,20] [--repeat 7] [--plot F.png]
+    python benchmarks/throughput.py --crossover --sizes 12,24   (where the device overtakes)
 
 For every n = 2^12, 2^14, … 2^28 and every task (``scan`` of int32, int64 and
 float32 ``+``, ``scan`` of int32 ``max``, ``exclusive_scan`` int32 ``+``,
@@ -251,6 +252,31 @@ def plot(path: Path, rows: list[Row], device: str, repeat: int) -> None:
                {"measured": Style("-", "o")})
 
 
+def crossover(log_sizes: range, repeat: int, finish: Callable[[], None]) -> None:
+    """Host (NumPy's loop) against device (the verified kernels) for each case of the
+    library's host limits: the first size from which the device wins at every larger size
+    measured, beside the limit ``veriscan.scan`` uses."""
+    import veriscan
+    from veriscan.library.scan import host_limit
+
+    rng = np.random.default_rng(0)
+    cases = [("add", np.int32), ("add", np.int64), ("add", np.float32), ("max", np.int32),
+             ("max", np.float32)]
+    for op, dtype in cases:
+        ratios = {}
+        for log_n in log_sizes:
+            x = rng.integers(-100, 100, 1 << log_n).astype(dtype)
+            times = interleaved({path: lambda x=x, p=path, o=op, d=dtype: veriscan.scan(
+                x, o, dtype=d, algorithm=p) for path in ("host", "device")}, repeat, finish)
+            ratios[log_n] = times["host"] / times["device"]
+        wins = [k for k in ratios if all(ratios[j] >= 1 for j in ratios if j >= k)]
+        measured = f"2^{wins[0]}" if wins else f"above 2^{max(ratios)}"
+        limit = host_limit(op, np.dtype(dtype)).bit_length() - 1
+        print(f"{op} {np.dtype(dtype)}: host/device " + " ".join(
+            f"2^{k}:{r:.2f}" for k, r in ratios.items()) + f"; device wins from {measured}, "
+            f"the library hands over at 2^{limit}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     group = parser.add_mutually_exclusive_group()
@@ -262,6 +288,10 @@ def main() -> None:
     parser.add_argument("--device", default=None)
     parser.add_argument("--plot", metavar="FILE.png", type=plot_path,
                         help="also draw the ratios (and FILE.svg)")
+    parser.add_argument("--crossover", action="store_true",
+                        help="instead: time the host path against the device path per "
+                             "operator and dtype at every size in range, and compare the "
+                             "measured crossover with the library's host limits")
     args = parser.parse_args()
     if args.repeat < MIN_REPEAT:
         parser.error(f"--repeat must be at least {MIN_REPEAT} (medians of fewer runs are noise)")
@@ -277,6 +307,9 @@ def main() -> None:
     from veriscan.runtime.opencl import get_runtime
 
     runtime = get_runtime(args.device)
+    if args.crossover:
+        crossover(range(min(sizes), max(sizes) + 1), args.repeat, runtime.queue.finish)
+        return
     rivals = pyopencl_rivals(runtime.context)
     rng = np.random.default_rng(0)
     rows: list[Row] = []

@@ -1,6 +1,12 @@
 """``veriscan.dask``: the library's scans on ``dask.array``, across a Dask cluster.
 
-The multi-block method of paper 004 §4.5 with chunks as blocks, lazily:
+The multi-block method of paper 004 §4.5, lazily.  A 1-D array (and
+``axis=None``) takes the short route, two passes over each chunk: the runs
+of every chunk (the ``runs`` pipeline's blocks) are reduced on the workers,
+one small task scans all their totals exclusively, and every chunk is then
+scanned with each run starting from its offset (``runs_scan``), so there is
+no separate combination pass.  Along an axis of an N-D array, chunks are
+blocks:
 
 1. every chunk is scanned along the axis by veriscan's verified kernels
    (each worker runs them on its own device);
@@ -73,6 +79,81 @@ def _chunk_total(scanned: np.ndarray, block: np.ndarray, op: Any, axis: int, dty
     return np.take(_chunk_scan(pair, op, axis, dtype, True), [-1], axis=axis)
 
 
+def _chunk_run_totals(block: np.ndarray, op: Any, dtype: Any) -> tuple[np.ndarray, Any]:
+    """1-D: the totals of the chunk's runs (runs_reduce on the worker's device) and the runs,
+    so that the chunk's scan later starts each run from its offset."""
+    from veriscan.library.pipeline import ScanPipeline
+
+    backend, monoid, x = _chunk_device(block, op, dtype)
+    if len(x) == 0:  # no runs, nothing to scan later
+        return np.empty(0, monoid.dtype), None
+    totals, layout = ScanPipeline(backend, monoid, "runs").run_totals(backend.wrap(x, "chunk"),
+                                                                      len(x))
+    return backend.read_all(totals, layout.runs, monoid.dtype), layout
+
+
+def _run_offsets(parts: list[tuple[np.ndarray, Any]], op: Any, dtype: Any) -> list[np.ndarray]:
+    """The exclusive scan of every run total of every chunk, in order, cut back per chunk:
+    each run's offset (one small task, the verified kernels)."""
+    totals = [t for t, _ in parts]
+    offsets = _chunk_scan(np.concatenate(totals), op, 0, dtype, False)
+    return np.split(offsets, np.cumsum([len(t) for t in totals])[:-1])
+
+
+def _chunk_scan_runs(block: np.ndarray, offsets: list[np.ndarray], index: int, layout: Any,
+                     op: Any, dtype: Any, inclusive: bool) -> np.ndarray:
+    """1-D: the chunk's scan, each run starting from its offset (runs_scan): one pass."""
+    from veriscan.library.pipeline import ScanPipeline
+
+    backend, monoid, x = _chunk_device(block, op, dtype)
+    result = backend.output(x.shape, monoid.dtype, like=x)
+    if len(x):
+        # runs_scan reads an offset for every work-item; those past the last run (a GPU's
+        # padding) have no elements, so the identity there is never combined.
+        padded = np.full(layout.items, monoid.identity, monoid.dtype)
+        padded[:layout.runs] = offsets[index]
+        ScanPipeline(backend, monoid, "runs").scan_from_offsets(
+            backend.wrap(x, "chunk"), result.buffer, len(x), layout,
+            backend.wrap(padded, "run offsets"), inclusive)
+    return result.take()
+
+
+def _chunk_device(block: np.ndarray, op: Any, dtype: Any) -> tuple[Any, Monoid, np.ndarray]:
+    """The worker's device, the monoid (as scan resolves it) and the chunk in its dtype."""
+    from veriscan.library.backend import backend_for
+    from veriscan.library.scan import scan_monoid
+
+    monoid, _ = scan_monoid(op, block.dtype, dtype)
+    return backend_for(None, []), monoid, np.ascontiguousarray(block, monoid.dtype)
+
+
+def _scan_1d(x: Any, op: Any, dtype: Any, inclusive: bool, monoid: Monoid) -> Any:
+    """A 1-D scan across chunks in two passes over each chunk: the run totals of every
+    chunk, one exclusive scan of all of them (every run's offset), then every chunk scanned
+    with its runs starting from their offsets (paper 004 §4.5 with the runs of all chunks as
+    blocks): 2 tasks per chunk and one more, and no separate combination pass."""
+    from dask.array import Array
+    from dask.base import tokenize
+    from dask.highlevelgraph import HighLevelGraph
+
+    token = tokenize(x, op, dtype, inclusive)
+    totals, offsets, name = (f"veriscan-{part}-{token}" for part in ("totals", "offsets",
+                                                                     "scan"))
+    chunks = range(x.numblocks[0])
+    layer: dict[Any, Any] = {(totals, i): (_chunk_run_totals, (x.name, i), op, dtype)
+                             for i in chunks}
+    layer[(offsets, 0)] = (_run_offsets, [(totals, i) for i in chunks], op, dtype)
+    # (totals, i) is a (run totals, layout) pair; the layout goes to the chunk's scan
+    layer.update({(name, i): (_chunk_scan_runs, (x.name, i), (offsets, 0), i,
+                              (_layout_of, (totals, i)), op, dtype, inclusive) for i in chunks})
+    graph = HighLevelGraph.from_collections(name, layer, dependencies=[x])
+    return Array(graph, name, chunks=x.chunks, dtype=monoid.dtype)
+
+
+def _layout_of(part: tuple[np.ndarray, Any]) -> Any:
+    return part[1]
+
+
 def _offsets(totals: np.ndarray, op: Any, axis: int, dtype: Any) -> np.ndarray:
     return _chunk_scan(totals, op, axis, dtype, False)
 
@@ -103,6 +184,8 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, *, axis: int 
     monoid, _ = scan_monoid(op, x.dtype, dtype)
     # Chunks get the op by name and the accumulator by dtype; a Monoid travels as is.
     chunk_dtype = None if isinstance(op, Monoid) else monoid.dtype
+    if x.ndim == 1 and x.numblocks[0] > 1:
+        return _scan_1d(x, op, chunk_dtype, inclusive, monoid)
     scanned = x.map_blocks(_chunk_scan, op, axis, chunk_dtype, inclusive, dtype=monoid.dtype)
     if x.numblocks[axis] <= 1:
         return scanned
@@ -201,6 +284,7 @@ def verify(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool =
     from veriscan.library.axis import AxisShape, combine_launch
     from veriscan.library.backend import backend_for
     from veriscan.library.explain import prove, verifier_for
+    from veriscan.library.pipeline import ScanPipeline
     from veriscan.library.scan import plan_scan
     from veriscan.monoids import interval_monoid
 
@@ -220,6 +304,12 @@ def verify(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool =
         parts.append(prove(plan))
 
     backend = backend_for(None, [])
+    if len(shape) == 1 and lazy.numblocks[0] > 1:  # _scan_1d's launches
+        parts += _prove_runs_of_chunks(backend, monoid, lazy.chunks[0], inclusive)
+        runs = sum(ScanPipeline(backend, monoid, "runs").runs_layout(c).runs
+                   for c in lazy.chunks[0] if c)
+        prove_scan((runs,), False)  # the scan of every run total
+        blocks = []
     for block in blocks:
         prove_scan(block, inclusive)
         if lazy.numblocks[axis] > 1 and 0 not in block:
@@ -239,6 +329,24 @@ def verify(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool =
                    f"{'x'.join(map(str, lazy.numblocks))}) is a correct "
                    f"{'inclusive' if inclusive else 'exclusive'} scan of shape {tuple(shape)} "
                    f"along axis {axis} for every associative operator and every input")
+
+
+def _prove_runs_of_chunks(backend: Any, monoid: Monoid, chunks: tuple[int, ...],
+                          inclusive: bool) -> list[Verdict]:
+    """Genericity and the static proof of the runs_reduce and runs_scan launches of every
+    chunk length (each launch once)."""
+    from veriscan.library.explain import verifier_for
+    from veriscan.library.pipeline import ScanPipeline
+
+    verifier = verifier_for(backend)
+    pipeline = ScanPipeline(backend, monoid, "runs")
+    specs = {}
+    for c in sorted(set(chunks) - {0}):
+        layout = pipeline.runs_layout(c)
+        for spec in (pipeline.reduce_launch(layout, c),
+                     pipeline.offsets_launch(layout, c, inclusive)):
+            specs[spec] = None
+    return [v for spec in specs for v in (verifier.generic(spec), verifier.static(spec))]
 
 
 # ---------------------------------------------------------------------- proof sweeps

@@ -89,5 +89,18 @@ def test_interval_test_catches_an_offset_on_the_wrong_side(monkeypatch):
         return out
 
     monkeypatch.setattr(vdask, "_combine", swapped)
+    verdict = vdask.interval_test((4, 10), ((4,), (3, 3, 4)), axis=1)
+    assert verdict.status.value == "violation" and "out[3]" in verdict.summary
+
+
+def test_interval_test_catches_a_chunk_starting_from_the_wrong_offsets(monkeypatch):
+    real = vdask._run_offsets
+
+    def stale(parts, op, dtype):
+        # every chunk after the first starts from the previous chunk's run offsets
+        offsets = real(parts, op, dtype)
+        return offsets[:1] + offsets[:-1]
+
+    monkeypatch.setattr(vdask, "_run_offsets", stale)
     verdict = vdask.interval_test((40,), ((10, 10, 20),))
     assert verdict.status.value == "violation" and "out[10]" in verdict.summary

@@ -139,32 +139,52 @@ class ScanPipeline:
         runs = ceil_div(n, run)
         return RunsLayout(items=round_up(runs, local), local=local, run=run, runs=runs)
 
+    def reduce_launch(self, layout: RunsLayout, n: int) -> KernelLaunch:
+        """runs_reduce: one total per run of ``layout`` (``totals`` has ``layout.items``)."""
+        return make_launch("runs_scan", "runs_reduce", (layout.items,), (layout.local,),
+                           self._defines(False), {"in": n, "totals": layout.items},
+                           {"n": n, "run": layout.run})
+
+    def offsets_launch(self, layout: RunsLayout, n: int, inclusive: bool) -> KernelLaunch:
+        """runs_scan: each run scanned from its offset (``offsets`` has ``layout.items``)."""
+        return make_launch("runs_scan", "runs_scan", (layout.items,), (layout.local,),
+                           self._defines(not inclusive),
+                           {"in": n, "out": n, "offsets": layout.items},
+                           {"n": n, "run": layout.run})
+
+    def run_totals(self, src: Any, n: int) -> tuple[Any, RunsLayout]:
+        """The first step of a scan whose offsets come from elsewhere (``veriscan.dask``: the
+        runs of every chunk of an array): one total per run, and the runs."""
+        layout = self.runs_layout(n)
+        totals = self._alloc(layout.items, "run totals")
+        self._launch(self.reduce_launch(layout, n), src, totals)
+        return totals, layout
+
+    def scan_from_offsets(self, src: Any, dst: Any, n: int, layout: RunsLayout, offsets: Any,
+                          inclusive: bool) -> None:
+        """The last step: every run of ``layout`` scanned starting from its offset (the
+        ⊕ of everything before the run, wherever that was computed)."""
+        self._launch(self.offsets_launch(layout, n, inclusive), src, dst, offsets)
+
     def _runs(self, src: Any, dst: Any, n: int, inclusive: bool) -> None:
         layout = self.runs_layout(n)
-        defines = self._defines(not inclusive)
-        sizes = (layout.items,), (layout.local,)
-        scalars = {"n": n, "run": layout.run}
         if layout.items <= FUSED_RUNS:
             totals = self._alloc(layout.items, "run totals")
             if layout.runs > 1:
-                self._launch(make_launch("runs_scan", "runs_reduce", *sizes, defines,
-                                         {"in": n, "totals": layout.items}, scalars), src, totals)
-            self._launch(make_launch("runs_scan", "runs_scan_totals", *sizes, defines,
-                                     {"in": n, "out": n, "totals": layout.items}, scalars),
-                         src, dst, totals)
+                self._launch(self.reduce_launch(layout, n), src, totals)
+            self._launch(make_launch("runs_scan", "runs_scan_totals", (layout.items,),
+                                     (layout.local,), self._defines(not inclusive),
+                                     {"in": n, "out": n, "totals": layout.items},
+                                     {"n": n, "run": layout.run}), src, dst, totals)
             return
         if layout.runs == 1:
             offsets = self._identity(layout.items)
         else:
-            totals = self._alloc(layout.items, "run totals")
-            self._launch(make_launch("runs_scan", "runs_reduce", *sizes, defines,
-                                     {"in": n, "totals": layout.items}, scalars), src, totals)
+            totals, _ = self.run_totals(src, n)
             offsets = self._alloc(layout.items, "run offsets")
             # Only the real runs' totals are scanned: each level is strictly shorter.
             self._runs(totals, offsets, layout.runs, inclusive=False)
-        self._launch(make_launch("runs_scan", "runs_scan", *sizes, defines,
-                                 {"in": n, "out": n, "offsets": layout.items}, scalars),
-                     src, dst, offsets)
+        self.scan_from_offsets(src, dst, n, layout, offsets, inclusive)
 
     # ------------------------------------------------------------------ blocks
     def _blocks(self, src: Any, dst: Any, n: int, inclusive: bool) -> None:

@@ -53,10 +53,10 @@ from veriscan.monoids.base import Monoid
 # mapping the result).  NumPy's accumulate loops differ per operator: integer +, * and the
 # bitwise ones run at ~0.6-0.9 ns per element, so the device's two cores pay off only for
 # large arrays; float + and * (one dependent float operation per element) and max/min
-# (no SIMD, NaN checks) take ~3-5 ns, so the device wins from ~2^15 elements.
+# (no SIMD, NaN checks) take ~3-5 ns, so the device wins from ~2^17 elements.
 # `python benchmarks/throughput.py --crossover` measures both paths side by side.
 HOST_LIMIT = 1 << 22
-SLOW_LOOP_HOST_LIMIT = 1 << 15
+SLOW_LOOP_HOST_LIMIT = 1 << 17
 _SLOW_LOOPS = ("max", "min", "fmax", "fmin")
 HOST = "host"
 # "auto" that never takes the host path (what veriscan.dask uses, so that every chunk runs
