@@ -359,7 +359,7 @@ class _Translator:
             elif ch.kind == K.COMPOUND_STMT:
                 self.scope = _Scope(is_kernel, ch)
                 self.scopes.append(self.scope)
-                self.statement(ch, self.scope)
+                self.statement(ch)
                 self.scope = None
             else:
                 raise self.refuse(ch, f"{ch.kind.name.lower()} in function '{c.spelling}'")
@@ -408,12 +408,12 @@ class _Translator:
         return file is not None and file.name.startswith(_PRELUDE)
 
     # -------------------------------------------------------------- statements
-    def statement(self, c: ci.Cursor, scope: _Scope) -> None:
+    def statement(self, c: ci.Cursor) -> None:
         if c.kind.is_expression():
             self.expression(c)
             return
         if c.kind == K.UNEXPOSED_STMT and self.pragma_loop(c):
-            self.statement(next(c.get_children()), scope)
+            self.statement(next(c.get_children()))
             return
         if c.kind not in _STATEMENTS:
             raise self.refuse(c, f"{c.kind.name.lower().replace('_', ' ')}")
@@ -421,9 +421,9 @@ class _Translator:
             if ch.kind == K.VAR_DECL and c.kind != K.DECL_STMT:
                 raise self.refuse(ch, f"variable '{ch.spelling}' declared in a condition")
             if ch.kind == K.VAR_DECL:
-                self.variable(ch, scope, c)
+                self.variable(ch, c)
             else:
-                self.statement(ch, scope)
+                self.statement(ch)
 
     def pragma_loop(self, c: ci.Cursor) -> bool:
         """A loop under ``#pragma unroll`` (clang wraps it in an attributed statement)."""
@@ -431,9 +431,11 @@ class _Translator:
         return len(kids) == 1 and kids[0].kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) \
             and self.span(c)[0] in self.pragma_tokens
 
-    def variable(self, v: ci.Cursor, scope: _Scope, statement: ci.Cursor) -> None:
+    def variable(self, v: ci.Cursor, statement: ci.Cursor) -> None:
         shared = self.declaration(v)
-        if shared and not (scope.kernel and statement in scope.outermost_declarations()):
+        scope = self.scope
+        if shared and not (scope is not None and scope.kernel
+                           and statement in scope.outermost_declarations()):
             raise self.refuse(v, f"__shared__ '{v.spelling}' outside the kernel's outermost "
                               "block (OpenCL C allows __local variables only there)")
 
