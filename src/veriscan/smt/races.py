@@ -26,11 +26,72 @@ from veriscan.smt.trace import Access, Interval
 
 
 @dataclass
+class _Group:
+    """Accesses that differ at most in one constant offset of their index.
+
+    They share the array, the kind (read or write), the guard, the barrier
+    epochs, the certain barriers before them and the stretch of code between
+    two barriers they lie in, so whatever orders one of them against another
+    access orders every one of them the same way; their indices are
+    ``template`` with the placeholder set to each member's offset.  One query
+    over a symbolic offset then stands for every pair of members, and equal
+    offsets (the same access repeated) are one member.
+    """
+
+    first: Access
+    template: z3.ExprRef
+    offset: z3.ExprRef | None  # the placeholder in ``template`` (None: all members equal)
+    members: dict[int, Access]  # offset (unsigned) -> the first access with it
+
+    def allowed(self, offset: z3.ExprRef) -> z3.BoolRef:
+        """``offset`` is one of the members' offsets, as runs of equal steps
+        (a run lo, lo+d, ..., hi is one unsigned range test and a remainder)."""
+        values = sorted(self.members)
+        runs: list[z3.BoolRef] = []
+        i = 0
+        while i < len(values):
+            j = i + 1
+            if j < len(values):
+                step = values[j] - values[i]
+                while j + 1 < len(values) and values[j + 1] - values[j] == step:
+                    j += 1
+            if j - i < 2:
+                runs += [offset == values[k] for k in range(i, min(j, len(values)))]
+                i = j
+                continue
+            lo, hi = values[i], values[j]
+            delta = offset - lo
+            runs.append(z3.ULE(delta, hi - lo) if step == 1 else
+                        conj(z3.ULE(delta, hi - lo), z3.URem(delta, step) == 0))
+            i = j + 1
+        return disj(*runs)
+
+    def member(self, model: z3.ModelRef, offset: z3.ExprRef | None) -> Access:
+        if offset is None:
+            return self.first
+        value = model.eval(offset, model_completion=True)
+        return self.members[value.as_long()]  # type: ignore[attr-defined]
+
+
+@dataclass
 class _Candidate:
+    """Some access of ``left`` (by thread A) and some of ``right`` (by thread B)
+    conflict when ``formula`` holds; the model's offsets name which."""
+
     formula: z3.BoolRef
-    a: Access
-    b: Access
-    index_b: z3.ExprRef
+    left: _Group
+    right: _Group
+    offsets: tuple[z3.ExprRef, z3.ExprRef]
+
+    def accesses(self, model: z3.ModelRef) -> tuple[Access, Access]:
+        """The pair of accesses the model's offsets pick."""
+        return self.left.member(model, self.offsets[0]), self.right.member(model, self.offsets[1])
+
+    @property
+    def pairs(self) -> int:
+        """How many distinct pairs of accesses this candidate stands for."""
+        m, n = len(self.left.members), len(self.right.members)
+        return m * (m + 1) // 2 if self.left is self.right else m * n
 
 
 @dataclass
@@ -54,7 +115,7 @@ def check_races(q: KernelQueries, *, inter_group: bool = True,
     assert q.trace is not None
     stats = RaceStats()
     batches = [b for b in _batches(q, inter_group, benign_writes) if b]
-    stats.pairs = sum(len(b) for b in batches)
+    stats.pairs = sum(c.pairs for b in batches for c in b)
     if not batches:
         return None, stats
     found = _query(q, None, [c for b in batches for c in b], stats)
@@ -71,58 +132,187 @@ def check_races(q: KernelQueries, *, inter_group: bool = True,
 def _batches(q: KernelQueries, inter_group: bool,
              benign_writes: bool) -> list[list[_Candidate]]:
     """Candidate conflicting pairs: per epoch for threads of one group, plus (with
-    several groups) every pair of global accesses for threads of different groups."""
+    several groups) every pair of global accesses for threads of different groups.
+
+    Accesses are first gathered into groups (see :class:`_Group`), so the
+    candidates grow with the number of distinct access shapes, not with the
+    square of the number of accesses."""
     assert q.trace is not None
-    b_terms: dict[int, tuple[z3.BoolRef, z3.ExprRef, tuple[z3.ExprRef, z3.ExprRef]]] = {}
-
-    def of_b(acc: Access) -> tuple[z3.BoolRef, z3.ExprRef, tuple[z3.ExprRef, z3.ExprRef]]:
-        key = id(acc)
-        if key not in b_terms:
-            epochs = acc.epochs or (_ZERO, _ZERO)
-            b_terms[key] = (q.pair.to_b(acc.guard), q.pair.to_b(acc.index),
-                            (q.pair.to_b(epochs[0]), q.pair.to_b(epochs[1])))
-        return b_terms[key]
-
     spaces = {name: q.kernel.space_of(name) for name in _arrays(q.trace.intervals)}
     group = same_group(q.pair.a, q.pair.b)
     multi_group = inter_group and any(d > 1 for d in q.launch.num_groups)
-    out: list[list[_Candidate]] = []
+    stretch = _stretches(q.trace.intervals)
+    shapes: dict[int, _Shape] = {}
+    b_side: dict[int, tuple[z3.BoolRef, z3.ExprRef, tuple[z3.ExprRef, z3.ExprRef]]] = {}
 
-    def pairs(left: list[Access], right: list[Access], fence: ir.Fence | None,
+    def of_b(g: _Group) -> tuple[z3.BoolRef, z3.ExprRef, tuple[z3.ExprRef, z3.ExprRef]]:
+        key = id(g)
+        if key not in b_side:
+            template = q.pair.to_b(g.template)
+            if g.offset is not None:
+                template = z3.substitute(template, (g.offset, _other(g.offset)))
+            epochs = g.first.epochs or (_ZERO, _ZERO)
+            b_side[key] = (q.pair.to_b(g.first.guard), template,
+                           (q.pair.to_b(epochs[0]), q.pair.to_b(epochs[1])))
+        return b_side[key]
+
+    def pairs(accesses: list[Access], fence: ir.Fence | None,
               extra: z3.BoolRef) -> list[_Candidate]:
-        """Conflicts between ``left`` (thread A) and ``right`` (thread B); ``fence``
+        """Conflicts between two of ``accesses``, one by A and one by B; ``fence``
         None means threads of different groups, which no barrier orders."""
         found = []
-        for x, a in enumerate(left):
-            for b in right[x:] if left is right else right:
-                if a.array != b.array or not (a.write or b.write):
-                    continue
-                if (a.atomic and b.atomic) or (a is b and a.collective and fence is not None):
-                    continue  # atomics do not race each other; one group copy is one copy
-                if fence is not None and a.separated_from(b, fence):
-                    continue
-                guard_b, index_b, epochs_b = of_b(b)
-                parts = [a.guard, guard_b, a.index == index_b, extra]
-                if benign_writes and a.write and b.write:
-                    parts.append(_differ(q, a, b))
-                if fence is not None:
-                    slot = 0 if fence is ir.Fence.LOCAL else 1
-                    parts.append((a.epochs or (_ZERO, _ZERO))[slot] == epochs_b[slot])
-                formula = z3.simplify(conj(*parts))
-                if not z3.is_false(formula):
-                    found.append(_Candidate(formula, a, b, index_b))
+        for groups in _groups(accesses, stretch, fence is not None, benign_writes,
+                              shapes).values():
+            for x, left in enumerate(groups):
+                for right in groups[x:]:
+                    a, b = left.first, right.first
+                    if not (a.write or b.write) or (a.atomic and b.atomic):
+                        continue  # atomics do not race each other
+                    if left is right and a.collective and fence is not None:
+                        continue  # one group copy is one copy
+                    if fence is not None and a.separated_from(b, fence):
+                        continue
+                    guard_b, index_b, epochs_b = of_b(right)
+                    offset_b = None if right.offset is None else _other(right.offset)
+                    parts = [a.guard, guard_b, left.template == index_b, extra]
+                    if left.offset is not None:
+                        parts.append(left.allowed(left.offset))
+                    if offset_b is not None:
+                        parts.append(right.allowed(offset_b))
+                    if benign_writes and a.write and b.write:
+                        parts.append(_differ(q, a, b))
+                    if fence is not None:
+                        slot = 0 if fence is ir.Fence.LOCAL else 1
+                        parts.append((a.epochs or (_ZERO, _ZERO))[slot] == epochs_b[slot])
+                    formula = z3.simplify(conj(*parts))
+                    if not z3.is_false(formula):
+                        found.append(_Candidate(formula, left, right, (left.offset, offset_b)))
         return found
 
+    out: list[list[_Candidate]] = []
     for fence, kinds in ((ir.Fence.LOCAL, (ir.MemSpace.LOCAL,)),
                          (ir.Fence.GLOBAL, (ir.MemSpace.GLOBAL, ir.MemSpace.CONSTANT))):
         for epoch in _epochs(q.trace.intervals, fence):
-            mine = [a for a in epoch if spaces[a.array] in kinds]
-            out.append(pairs(mine, mine, fence, group))
+            out.append(pairs([a for a in epoch if spaces[a.array] in kinds], fence, group))
     if multi_group:
         shared = [a for it in q.trace.intervals for a in it.accesses
                   if spaces[a.array] in (ir.MemSpace.GLOBAL, ir.MemSpace.CONSTANT)]
-        out.append(pairs(shared, shared, None, z3.Not(group)))
+        out.append(pairs(shared, None, z3.Not(group)))
     return out
+
+
+def _stretches(intervals: list[Interval]) -> dict[int, int]:
+    """Per access (by ``id``): how many barriers ran before it in program order
+    (any barrier: certain or not, splitting an interval or not).  Accesses and
+    barriers each take the next sequence number, so a gap between the numbers
+    of consecutive accesses is a barrier between them."""
+    out: dict[int, int] = {}
+    stretch, last = 0, 0
+    for it in intervals:
+        for acc in it.accesses:
+            if acc.seq != last + 1:
+                stretch += 1
+            out[id(acc)] = stretch
+            last = acc.seq
+    return out
+
+
+def _groups(accesses: list[Access], stretch: dict[int, int], ordered: bool,
+            benign_writes: bool, shapes: dict[int, _Shape]) -> dict[str, list[_Group]]:
+    """The accesses gathered into groups, per array, in program order.
+
+    ``ordered`` (threads of one group, where barriers matter): members also
+    share their epochs, the barriers certain before them and the barrier-free
+    stretch of code they lie in.  Then all members of a group lie between the
+    same two barriers, so for two groups either no barrier lies between any
+    of their members or the same barriers lie between every pair: whether a
+    barrier separates them is one answer for all pairs, given by the first
+    members.  Writes compared by value (``benign_writes``) must also store the
+    same value; parts of a group copy stay alone (a copy does not race
+    itself, but two copies do).  ``shapes`` memoises :func:`_shape` per access."""
+    found: dict[tuple, _Group] = {}
+    out: dict[str, list[_Group]] = {}
+    for acc in accesses:
+        if id(acc) not in shapes:
+            shapes[id(acc)] = _shape(acc.index)
+        template, offset, value = shapes[id(acc)]
+        key: tuple = (acc.array, acc.write, acc.atomic, acc.guard.get_id(), template.get_id())
+        if ordered:
+            epochs = acc.epochs or (_ZERO, _ZERO)
+            key += (epochs[0].get_id(), epochs[1].get_id(), acc.after, stretch[id(acc)])
+        if benign_writes and acc.write:
+            key += (None if acc.value is None else acc.value.get_id(),)
+        if acc.collective:
+            key += (id(acc),)
+        g = found.get(key)
+        if g is None:
+            g = found[key] = _Group(acc, template, offset, {})
+            out.setdefault(acc.array, []).append(g)
+        g.members.setdefault(value, acc)
+    return out
+
+
+_Shape = tuple[z3.ExprRef, z3.ExprRef | None, int]
+
+
+def _shape(index: z3.ExprRef) -> _Shape:
+    """``index`` as a template, its offset variable (None: no offset) and the
+    offset's value in this access.
+
+    The offset is the constant addend of the first sum met from the top
+    (``tid*K + j`` gives ``tid*K + o`` and ``j``); a sum without one has
+    offset 0, a constant index is all offset.  Setting the variable to the
+    value gives back a term equal to ``index`` (addition modulo 2^bits is
+    associative and commutative), so no pair is gained or lost."""
+    if z3.is_bv_value(index):
+        offset = _offset_of(index.size())
+        return offset, offset, index.as_long()  # type: ignore[attr-defined]
+    total = _first_sum(index)
+    if total is None:
+        return index, None, 0
+    constants = [c for c in total.children() if z3.is_bv_value(c)]
+    rest = [c for c in total.children() if not z3.is_bv_value(c)]
+    value = sum(c.as_long() for c in constants) % (1 << total.size())  # type: ignore
+    body = rest[0] if len(rest) == 1 else total.decl()(*rest)
+    offset = _offset_of(total.size())
+    return z3.substitute(index, (total, offset + body)), offset, value
+
+
+def _first_sum(term: z3.ExprRef) -> z3.ExprRef | None:
+    """The first bit-vector sum with a non-constant part, in pre-order from the top.
+
+    Walked through Z3's C API: building Python wrappers for every node costs
+    more than the whole pairing on big kernels."""
+    ctx = term.ctx
+    ref = ctx.ref()
+    stack, seen = [term.as_ast()], set()
+    while stack:
+        ast = stack.pop()
+        key = _core.Z3_get_ast_id(ref, ast)
+        if key in seen or _core.Z3_get_ast_kind(ref, ast) != z3.Z3_APP_AST:
+            continue
+        seen.add(key)
+        app = _core.Z3_to_app(ref, ast)
+        args = [_core.Z3_get_app_arg(ref, app, k)
+                for k in range(_core.Z3_get_app_num_args(ref, app))]
+        if _core.Z3_get_decl_kind(ref, _core.Z3_get_app_decl(ref, app)) == z3.Z3_OP_BADD and any(
+                _core.Z3_get_ast_kind(ref, arg) != z3.Z3_NUMERAL_AST for arg in args):
+            return z3.z3._to_expr_ref(ast, ctx)
+        stack.extend(reversed(args))
+    return None
+
+
+_core = z3.z3core
+
+
+def _offset_of(bits: int) -> z3.BitVecRef:
+    """Thread A's offset variable for templates of ``bits``-bit sums."""
+    return z3.BitVec(f"race offset/{bits}.A", bits)
+
+
+def _other(offset: z3.ExprRef) -> z3.BitVecRef:
+    """Thread B's offset variable beside A's ``offset``."""
+    return z3.BitVec(offset.decl().name()[:-2] + ".B", offset.size())  # type: ignore
 
 
 _ZERO = z3.BitVecVal(0, 32)
@@ -178,34 +368,35 @@ def _outcome(q: KernelQueries, solver: z3.Solver, result: z3.CheckSatResult,
     if result == z3.unsat:
         return None
     if result != z3.sat:
-        first = candidates[0]
-        return Finding("races", f"solver gave up on accesses to '{first.a.array}' "
+        first = candidates[0].left.first
+        return Finding("races", f"solver gave up on accesses to '{first.array}' "
                        f"({solver.reason_unknown()}); race freedom not established",
-                       witness={"array": first.a.array, "access": str(first.a.pos)})
+                       witness={"array": first.array, "access": str(first.pos)})
     model = q.counterexample(solver)
     hit = next(c for c in candidates if z3.is_true(model.eval(c.formula, model_completion=True)))
     return _finding(q, model, hit, q.doubts(hit.formula, model))
 
 
-def _finding(q: KernelQueries, model: z3.ModelRef, c: _Candidate,
+def _finding(q: KernelQueries, model: z3.ModelRef, hit: _Candidate,
              approx: list[str]) -> Finding:
     assert q.trace is not None
-    index = model.eval(c.a.index, model_completion=True).as_signed_long()  # type: ignore
-    space = q.kernel.space_of(c.a.array)
+    a, b = hit.accesses(model)
+    index = model.eval(a.index, model_completion=True).as_signed_long()  # type: ignore
+    space = q.kernel.space_of(a.array)
     intervals = q.trace.intervals
     witness = {
-        "array": c.a.array, "memory": space.value, "element": index,
-        "thread_a": {**q.pair.describe(model, q.pair.a), "access": c.a.kind,
-                     "at": str(c.a.pos), "interval": intervals[c.a.interval].describe()},
-        "thread_b": {**q.pair.describe(model, q.pair.b), "access": c.b.kind,
-                     "at": str(c.b.pos), "interval": intervals[c.b.interval].describe()},
+        "array": a.array, "memory": space.value, "element": index,
+        "thread_a": {**q.pair.describe(model, q.pair.a), "access": a.kind,
+                     "at": str(a.pos), "interval": intervals[a.interval].describe()},
+        "thread_b": {**q.pair.describe(model, q.pair.b), "access": b.kind,
+                     "at": str(b.pos), "interval": intervals[b.interval].describe()},
         "inputs": q.inputs(model),
     }
     ta, tb = witness["thread_a"], witness["thread_b"]
-    where = _where(intervals[c.a.interval])
-    text = (f"data race on {c.a.array}[{index}] ({space.value} memory): thread "
-            f"{ta['local_id']} of group {ta['group_id']} {c.a.kind}s at {c.a.pos}, thread "
-            f"{tb['local_id']} of group {tb['group_id']} {c.b.kind}s at {c.b.pos}{where}"
+    where = _where(intervals[a.interval])
+    text = (f"data race on {a.array}[{index}] ({space.value} memory): thread "
+            f"{ta['local_id']} of group {ta['group_id']} {a.kind}s at {a.pos}, thread "
+            f"{tb['local_id']} of group {tb['group_id']} {b.kind}s at {b.pos}{where}"
             + _with_inputs(witness["inputs"]))
     if approx:
         witness["depends_on"] = approx
