@@ -61,6 +61,17 @@ def test_a_broken_cuda_kernel_fails_the_interval_test_through_the_translation(na
     assert wrong in result.verdict.summary
 
 
+@pytest.mark.parametrize(("defines", "status"), [({}, Status.VERIFIED),
+                                                 ({"SKIP_FIRST_LEVEL": "1"}, Status.VIOLATION)])
+def test_the_translation_starts_from_the_preprocessing_the_proof_parsed(defines, status):
+    kernel = load_scan_kernel(str(KERNELS / "kogge_stone_first_level_option.cu"),
+                              defines=defines)
+    result = _verify(kernel, [4])
+    assert result.step("static").ok
+    assert result.verdict.status is status, result.verdict.summary
+    assert result.step("interval").summary.startswith(f"{LABEL}, ")
+
+
 def test_a_construct_the_translation_refuses_leaves_verify_unknown(capsys):
     path = KERNELS / "kogge_stone_nested_shared.cu"
     result = _verify(load_scan_kernel(str(path)), [8])
