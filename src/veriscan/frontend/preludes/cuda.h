@@ -12,6 +12,12 @@
 #define __align__(n) __attribute__((aligned(n)))
 
 typedef unsigned long size_t;
+/* What nvcc's implicit cuda_runtime.h brings on Linux: NULL (<stddef.h>) and
+ * glibc's short unsigned names (<sys/types.h>). */
+#define NULL 0
+typedef unsigned int uint;
+typedef unsigned short ushort;
+typedef unsigned long ulong;
 struct uint3 { unsigned int x, y, z; };
 struct dim3 { unsigned int x, y, z; };
 extern const uint3 threadIdx;
@@ -34,6 +40,15 @@ int max(int, int); unsigned max(unsigned, unsigned); long max(long, long);
 unsigned long max(unsigned long, unsigned long); float max(float, float);
 int abs(int); float sqrtf(float); float expf(float); float logf(float); float fabsf(float);
 double sqrt(double); double exp(double); double log(double); double fabs(double);
+
+/* Texture references (cuda_texture_types.h): reads of them are built-in
+ * calls the front end reports as unsupported. */
+enum cudaTextureReadMode { cudaReadModeElementType, cudaReadModeNormalizedFloat };
+template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct texture { int normalized; };
+template <class T> T tex1Dfetch(texture<T, 1, cudaReadModeElementType> t, int x);
+template <class T> T tex1D(texture<T, 1, cudaReadModeElementType> t, float x);
+template <class T> T tex2D(texture<T, 2, cudaReadModeElementType> t, float x, float y);
 
 /* Atomics parse and are then marked unsupported by the front end. */
 #define __VS_CUDA_ATOMIC(T) \
