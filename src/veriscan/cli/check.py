@@ -70,6 +70,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="also run the kernel under Oclgrind (n <= 256, several input "
                         "patterns) with its race, uninitialised-value and bounds detectors, "
                         "and compare with the static verdict")
+    p.add_argument("--dynamic-shared", dest="dynamic_shared", type=_bytes, default=None,
+                   metavar="BYTES",
+                   help="CUDA: bytes of dynamic shared memory the launch gives "
+                        "(extern __shared__ arrays); without it they are unknown")
     add_timeout_arg(p)
     add_gpuverify_args(p)
     p.set_defaults(func=run)
@@ -168,7 +172,8 @@ def _run_launch(args: argparse.Namespace) -> int:
     path = resolve_kernel_path(args.kernel)
     unmodelled = _unmodelled_launch(args, gpuverify.nonzero_offset)
     launch = None if unmodelled else _launch(args)
-    kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args))
+    kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args),
+                          dynamic_shared=args.dynamic_shared)
     check_array_names(kernel, gpuverify)
     strip_annotations(kernel, gpuverify)
     values, notes = scalar_values(kernel, gpuverify)
@@ -201,7 +206,8 @@ def _dynamic_launch(path: Path, launch: Launch, static: Verdict, values: dict[st
     from veriscan.functional.dynamic import cross_check, dynamic_launch
 
     defines = macro_defines(args)
-    ir_kernel = parse_kernel(path, entry=args.entry, defines=defines)
+    ir_kernel = parse_kernel(path, entry=args.entry, defines=defines,
+                             dynamic_shared=args.dynamic_shared)
     # The run compiles the one preprocessing the proof parsed, not the raw file.
     text = line_marker(str(path)) + preprocess(path.read_text(), str(path), defines).text
     run = dynamic_launch(ir_kernel, text, [], launch.local_size,
@@ -241,6 +247,14 @@ def _launch(args: argparse.Namespace) -> Launch:
     else:
         groups = _dims(args.num_groups, "--num-groups") if args.num_groups else (1,)
     return Launch(local, groups)
+
+
+def _bytes(text: str) -> int:
+    """A byte count for --dynamic-shared (argparse reports a ValueError as a usage error)."""
+    value = int(text, 0)
+    if value < 0:
+        raise ValueError(text)
+    return value
 
 
 _DIMS = re.compile(r"^\[?\s*(\d+)(\s*,\s*\d+){0,2}\s*\]?$")
