@@ -112,6 +112,9 @@ class _Cpp(Preprocessor):
         self.directive_names: list[tuple[str, int]] = []
         self.spelled: list[tuple[str, int]] = []
         self.pragma_lines: set[int] = set()
+        # ``#pragma OPENCL EXTENSION cl_khr_fp64 : enable``: names of extensions, which
+        # the compiler does not macro-expand there, so they are no uses of macros.
+        self.extension_lines: set[int] = set()
         self.line_directive = None
         # pcpp's own predefined macros are dropped (__DATE__/__TIME__ would make
         # two preprocessings of one kernel differ), and __LINE__, __FILE__ and
@@ -173,6 +176,8 @@ class _Cpp(Preprocessor):
             names = []  # a header's name, not identifiers of the program
         if directive.value in ("define", "undef"):
             names = names[:1]
+        if directive.value == "pragma" and names[:1] == ["OPENCL"]:
+            names = []  # extension names (see extension_lines)
         self.directive_names += [(name, directive.lineno) for name in names]
         return super().on_directive_handle(directive, toks, ifpassthru, precedingtoks)
 
@@ -200,6 +205,8 @@ class _Cpp(Preprocessor):
             return True
         if directive.value == "pragma" and words and words[0] in ALLOWED_PRAGMAS:
             self.pragma_lines.add(directive.lineno)
+            if words[0] == "OPENCL":
+                self.extension_lines.add(directive.lineno)
             return None
         what = f"#pragma {words[0]}" if directive.value == "pragma" and words else \
             f"#{directive.value}"
@@ -277,7 +284,8 @@ def _render(cpp: _Cpp, raw: list, file: str) -> tuple[str, list[Token]]:
                                     "preprocessing it would read as one)",
                                     SourcePos(file, line, col + gap + 1))
         out.append(" " * gap + tok.value)
-        tokens.append(Token(tok.value, line, col + gap + 1, tok.type == cpp.t_ID))
+        tokens.append(Token(tok.value, line, col + gap + 1,
+                            tok.type == cpp.t_ID and tok.lineno not in cpp.extension_lines))
         col += gap + len(tok.value)
         prev, pending = tok, ""
     out.append("\n")

@@ -412,13 +412,15 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
     if items > 16 * OCLGRIND_MAX_N:
         return unknown(check, f"not run: {items} work-items; Oclgrind simulates every "
                        f"work-item and runs launches up to {16 * OCLGRIND_MAX_N}")
+    if any(p.lanes != 1 and not p.is_pointer for p in ir_kernel.params):
+        return unknown(check, "not run: a vector parameter passed by value is not launched")
     replies = []
     for pattern in PATTERNS:
         args: list[tuple[str, Any]] = []
         for p in ir_kernel.params:
             dtype = _dtype(p.type)
-            if p.is_pointer:
-                count = array_sizes.get(p.name, items)
+            if p.is_pointer:  # scalars of p.type; a vector takes cells_per_element of them
+                count = array_sizes.get(p.name, items) * p.cells_per_element
                 args.append(("buffer", input_pattern(pattern, count, dtype)))
             else:
                 value = scalars.get(p.name, input_pattern(pattern, items, dtype)[0])
