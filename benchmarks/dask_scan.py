@@ -104,8 +104,11 @@ def main() -> None:
     import veriscan.dask as vdask
     from veriscan.monoids import get_monoid
 
+    # One core per worker for both sides: NumPy's loops are single-threaded, and each
+    # worker's PoCL gets one thread instead of a pool the size of the machine per worker.
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=None,
+                                  env=vdask.ONE_CORE_DEVICE) as cluster, \
             distributed.Client(cluster) as client:
         n, chunk = 1 << args.log_n, 1 << args.log_chunk
         x = client.persist(da.random.randint(-100, 100, size=n, chunks=chunk, dtype=np.int32))

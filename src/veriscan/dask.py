@@ -351,6 +351,10 @@ def _prove_runs_of_chunks(backend: Any, monoid: Monoid, chunks: tuple[int, ...],
 
 # ---------------------------------------------------------------------- proof sweeps
 LOCAL = "local"
+# For workers of one thread each: PoCL's pool otherwise starts a thread per core in every
+# worker process, and two workers' pools then fight over the same cores at every launch.
+# (Workers started by hand want the same: POCL_MAX_PTHREAD_COUNT=<threads per worker>.)
+ONE_CORE_DEVICE = {"POCL_MAX_PTHREAD_COUNT": "1"}
 
 
 def client_for(scheduler: str) -> Any:
@@ -364,7 +368,7 @@ def client_for(scheduler: str) -> Any:
                             "'veriscan[dask]'") from None
     if scheduler.strip().lower() == LOCAL:
         cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
+                                           dashboard_address=None, env=ONE_CORE_DEVICE)
         return distributed.Client(cluster)
     try:
         return distributed.Client(scheduler, timeout="5s")
