@@ -20,7 +20,9 @@ the AST node the token belongs to, never by a pattern over the text:
 * the integer ``min``/``max`` overload clang chose → the OpenCL built-in of
   that one type, each argument cast to it; ``static_cast<T>(e)`` → ``((T)(e))``;
   ``size_t`` → ``ulong``; ``long long`` → ``long`` (both 64 bits here and there);
-  ``'c'`` → ``((char)'c')`` (a character literal is an ``int`` in C).
+  ``'c'`` → ``((char)'c')`` (a character literal is an ``int`` in C);
+* ``extern "C"`` goes (linkage means nothing to OpenCL C); ``#pragma unroll``
+  and ``nounroll`` stay as written.
 
 Everything else must already mean the same in both languages, and anything
 the translation does not account for is refused with the reason, as
@@ -32,10 +34,13 @@ point (OpenCL C rounds division and square root differently unless told
 otherwise), shifts by anything but a constant below the width (OpenCL masks
 the count, CUDA leaves it undefined), pointers outside kernel parameters
 (OpenCL C needs their address space), ``sizeof``, structs, templates,
-atomics, warp primitives and every other built-in of the CUDA prelude.
+atomics, warp primitives and every other built-in of the CUDA prelude; and a
+kernel that declares a name the translation writes (``get_local_id``,
+``barrier``, ``min``, ``uint``…), which would change what the rewrite means.
 
-Each token stays on its line, so the OpenCL compiler's and Oclgrind's line
-numbers are the ``.cu`` file's.
+Each token stays on its line (only file-scope ``__shared__`` declarations
+move), so the OpenCL compiler's and Oclgrind's line numbers are the ``.cu``
+file's.
 """
 
 from __future__ import annotations
