@@ -206,3 +206,53 @@ def test_axis_interval_test_catches_lines_mixed_or_misread(monkeypatch):
         for inclusive in (True, False):
             verdict = axis_interval_test(backend, shape, inclusive)
             assert verdict.status.value == "violation", broken.__name__
+
+
+@pytest.mark.parametrize(("op", "dtype"), [
+    (op, dtype) for op in ("add", "max", "xor", "fmin")
+    for dtype in (np.int8, np.int32, np.float32) if not (op == "xor" and dtype == np.float32)])
+def test_repeated_small_scans_take_the_cached_rule_and_agree_with_numpy(op, dtype):
+    rng = np.random.default_rng(7)
+    for n in (0, 1, 5, 333):
+        x = rng.integers(-50, 50, n).astype(dtype)
+        for inclusive in (True, False):
+            for _ in range(2):  # the second call finds the rule the first one cached
+                got = veriscan.scan(x, op, inclusive)
+                want = numpy_scan(x, op, inclusive=inclusive)
+                assert got.dtype == want.dtype and np.array_equal(got, want, equal_nan=True)
+                out = np.full(n, 99, want.dtype)
+                assert veriscan.scan(x, op, inclusive, out=out) is out
+                assert np.array_equal(out, want, equal_nan=True)
+
+
+def test_the_cached_rule_leaves_odd_out_arguments_to_the_full_checks():
+    x = np.arange(1, 9, dtype=np.int64)
+    veriscan.scan(x)  # the rule for (add, int64, None) is cached now
+    veriscan.exclusive_scan(x, out=x)  # out=x: the input is read before it is overwritten
+    assert np.array_equal(x, [0, 1, 3, 6, 10, 15, 21, 28])
+    narrow = np.zeros(8, np.int8)
+    veriscan.scan(np.arange(8, dtype=np.int64), out=narrow)  # out's dtype is the accumulator
+    assert np.array_equal(narrow, np.cumsum(np.arange(8)).astype(np.int8))
+    with pytest.raises(ValueError, match="wrong size"):
+        veriscan.scan(x, out=np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match="read-only"):
+        veriscan.scan(x, out=_read_only(8))
+
+
+def _read_only(n):
+    a = np.zeros(n, np.int64)
+    a.setflags(write=False)
+    return a
+
+
+@pytest.mark.parametrize(("op", "dtype", "host_below"), [
+    ("add", np.int32, 2**22), ("add", np.float32, 2**17), ("max", np.int32, 2**17)])
+def test_the_host_limit_depends_on_how_fast_numpys_loop_is(op, dtype, host_below):
+    from veriscan.library.scan import host_limit
+
+    assert host_limit(op, np.dtype(dtype)) == host_below
+    below = np.zeros(host_below - 1, dtype)
+    assert veriscan.scan(below, op, dtype=dtype, info=True)[1].path == "host"
+    if host_below < 2**20:  # the device's side of the limit, cheaply
+        at = np.zeros(host_below, dtype)
+        assert veriscan.scan(at, op, dtype=dtype, info=True)[1].path == "runs"
