@@ -145,14 +145,16 @@ def _device_compact(backend: Backend, values: Any, flags: Any, flag_type: str,
     invalid = backend.alloc(plan.flags.global_size[0], INDEX_DTYPE, "flag check")
     flag_buffer = backend.wrap(flags, "flags")
     run_launch(backend, prelude, plan.flags, (flag_buffer, counts, invalid))
-    bad = int(backend.read_all(invalid, plan.flags.global_size[0], INDEX_DTYPE).sum())
-    if bad:
-        raise VeriscanError(f"flags must be 0 or 1, but {bad} of the {n} flags are neither")
-
     index = backend.alloc(n, INDEX_DTYPE, "compaction positions")
     plan.scan.scan(counts, index, n, inclusive=False)
     run_launch(backend, prelude, plan.scatter,
                (backend.wrap(values, "values"), flag_buffer, index, out.buffer))
+    # Checked after the scatter, so the queue runs without a stall: with a flag of 2 the
+    # scatter still writes in bounds (it keeps every nonzero flag, as the counts do), and
+    # its result is dropped.
+    bad = int(backend.read_all(invalid, plan.flags.global_size[0], INDEX_DTYPE).sum())
+    if bad:
+        raise VeriscanError(f"flags must be 0 or 1, but {bad} of the {n} flags are neither")
     kept = int(backend.read(index, n - 1, INDEX_DTYPE)) + int(backend.read(counts, n - 1,
                                                                                 INDEX_DTYPE))
     return out.take(kept), kept
