@@ -40,6 +40,7 @@ from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
 from veriscan.frontend.consteval import evaluate_constant, has_side_effects
+from veriscan.frontend.cooperative import GroupLowering
 from veriscan.frontend.cursors import (
     Outcome,
     children,
@@ -169,6 +170,7 @@ class KernelLowering:
         # Bytes of the launch's dynamic shared memory (extern __shared__), if given.
         self.dynamic_shared: int | None = None
         self._dynamic_shared: set[str] = set()  # arrays declared extern __shared__
+        self.groups = GroupLowering(self)  # CUDA cooperative groups
         self._audit = current_audit()
 
     # ------------------------------------------------------------------ helpers
@@ -355,6 +357,8 @@ class KernelLowering:
         pos = self.pos(c)
         kids = children(c)
         init = var_initializer(c, kids)
+        if self.groups.declare(c, init):
+            return
         if (c.storage_class is ci.StorageClass.EXTERN and self.dialect is ir.Dialect.CUDA
                 and self.var_space(c, kids) is ir.MemSpace.LOCAL):
             self.consume(*kids)
@@ -1065,6 +1069,10 @@ class KernelLowering:
 
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
+        group = self.groups.call(c, pos)  # cooperative_groups: b.sync(), b.thread_rank()
+        if group is not None:
+            t = ty.scalar_type(c.type)
+            return group if t.kind is ir.TypeKind.OTHER else self.coerce(group, t, pos)
         args = list(c.get_arguments())
         if any(a is None for a in args):
             raise UnsupportedConstruct(f"call to '{c.spelling}' with an argument libclang "
