@@ -143,8 +143,8 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     the path taken and what covers it.
     """
     if (type(x) is np.ndarray and x.ndim == 1 and not info and device is None
-            and algorithm == "auto" and axis in (None, 0, -1) and type(inclusive) is bool
-            and _hashable(op, dtype)):
+            and algorithm == "auto" and (axis is None or (type(axis) is int and axis in (0, -1)))
+            and type(inclusive) is bool and _hashable(op, dtype)):
         rule = _HOST_RULES.get((op, x.dtype, dtype))
         if rule is not None and x.size < rule.limit and rule.takes(out, x):
             # what plan_scan + run_plan would do, minus the planning
