@@ -47,7 +47,7 @@ from veriscan.functional.dynamic import (
 )
 from veriscan.monoids import interval_monoid
 from veriscan.outputs import check_output_file, write_text_atomically
-from veriscan.runtime.cuda_to_opencl import LABEL, NotTranslated
+from veriscan.runtime.cuda_to_opencl import LABEL
 from veriscan.scankernel import ScanKernel, load_scan_kernel, shipped_kernel_files
 from veriscan.verdict import Verdict, combine, unknown, verified
 
@@ -198,9 +198,6 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
                 if index == 0 and not every_size:
                     raise
                 notes.append(f"larger n do not fit {impl.name} ({exc.message})")
-                break
-            except NotTranslated as exc:
-                runs.append(unknown("interval", f"not run: {exc}", n=n))
                 break
             finally:
                 if index == 0:

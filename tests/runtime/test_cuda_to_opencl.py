@@ -79,8 +79,9 @@ def test_a_construct_the_translation_refuses_leaves_verify_unknown(capsys):
     assert result.verdict.status is Status.UNKNOWN
     assert "__shared__ 'data' outside the kernel's outermost block" in result.verdict.summary
     assert f"{path}:7:" in result.verdict.summary
-    assert main(["verify", str(path), "--n", "4", "--json"]) == 2
-    assert "not translated to OpenCL C" in capsys.readouterr().out
+    for command in ("verify", "interval-test"):
+        assert main([command, str(path), "--n", "4", "--json"]) == 2
+        assert "not translated to OpenCL C" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path", REFUSED, ids=lambda p: p.stem)

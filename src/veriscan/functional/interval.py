@@ -19,21 +19,27 @@ import numpy as np
 
 from veriscan.functional.outcome import run_details, wrong_elements
 from veriscan.monoids.interval import any_order_interval, codec_for, interval_monoid
+from veriscan.runtime.cuda_to_opencl import NotTranslated
 from veriscan.runtime.opencl import Runtime, get_runtime
 from veriscan.runtime.scan_runner import prepare_scan
 from veriscan.scankernel import ScanKernel
-from veriscan.verdict import Verdict, verified, violation
+from veriscan.verdict import Verdict, unknown, verified, violation
 
 CHECK = "interval"
 PREMISES = "a test result; a proof also needs race freedom and genericity"
 
 
 def interval_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None) -> Verdict:
-    """Run the single interval test of ``kernel`` for ``n`` elements."""
+    """Run the single interval test of ``kernel`` for ``n`` elements (a CUDA kernel whose
+    OpenCL C translation is refused: not run, unknown)."""
     started = time.perf_counter()
     rt = runtime or get_runtime()
     codec = codec_for(n)
-    program = prepare_scan(kernel, interval_monoid(n), n, rt)
+    try:
+        program = prepare_scan(kernel, interval_monoid(n), n, rt)
+    except NotTranslated as exc:
+        return unknown(CHECK, f"not run: {exc}", kernel=kernel.name, n=n,
+                       device=rt.description)
     actual = program.run(codec.leaves(n))
     expected = codec.expected(n, kernel.inclusive)
     details = run_details(kernel, n, program.threads, rt, local_bytes=program.local_bytes)
