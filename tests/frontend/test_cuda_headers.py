@@ -64,3 +64,15 @@ def test_a_curand_call_is_unknown_with_the_call_named() -> None:
     verdict = check_ir(kernel, launch=Launch((4,), (1,)))
     assert verdict.status is Status.UNKNOWN
     assert "curand_uniform" in verdict.summary
+
+
+def test_a_template_kernel_needs_an_instantiation() -> None:
+    with pytest.raises(KernelSourceError, match=r"--kernel 'fill<int>'"):
+        parse_kernel(HERE / "template_only.cu")
+    kernel = parse_kernel(HERE / "template_only.cu", entry="fill<short>")
+    assert kernel.name == "fill<short>" and kernel.params[0].type.bits == 16
+
+
+def test_template_arguments_cannot_smuggle_code() -> None:
+    with pytest.raises(KernelSourceError, match="not a kernel name with template arguments"):
+        parse_kernel(HERE / "template_only.cu", entry="fill<int>; int x = 1")

@@ -18,7 +18,7 @@ from pathlib import Path
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
-from veriscan.frontend.clang_parse import ParsedUnit, dialect_for, parse_unit
+from veriscan.frontend.clang_parse import INSTANCE_PREFIX, ParsedUnit, dialect_for, parse_unit
 from veriscan.frontend.lower import KernelLowering
 from veriscan.frontend.preprocess import genericity_problems, redeclared_builtins
 from veriscan.ir import nodes as ir
@@ -35,7 +35,8 @@ def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | No
             source = Path(path).read_text()
         except (OSError, UnicodeDecodeError) as exc:
             raise VeriscanError(f"cannot read kernel file '{file}': {exc}") from None
-    unit = parse_unit(file, source, dialect_for(path, dialect), dict(defines or {}))
+    wanted = (entry,) if entry is not None and "<" in entry else ()  # --kernel 'name<int>'
+    unit = parse_unit(file, source, dialect_for(path, dialect), dict(defines or {}), wanted)
     return kernel_from_unit(unit, source, entry, dynamic_shared)
 
 
@@ -43,7 +44,7 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
                      dynamic_shared: int | None = None) -> ir.Kernel:
     """The IR of kernel ``entry`` of an already parsed unit (``source`` is its file text)."""
     file, lang = unit.file, unit.dialect
-    fn = _entry_point(unit.tu, file, lang, entry)
+    name, fn = _entry_point(unit, entry)
     lowering = KernelLowering(file, lang)
     lowering.dynamic_shared = dynamic_shared
     lowering.add_params(fn)
@@ -59,7 +60,7 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
                                    *redeclared_builtins(unit.tu, file, lang)]]
     body = [*foreign, *body]
     pos = SourcePos(file, fn.location.line, fn.location.column)
-    return ir.Kernel(name=fn.spelling, dialect=lang, params=lowering.params,
+    return ir.Kernel(name=name, dialect=lang, params=lowering.params,
                      arrays=lowering.arrays, body=body, file=file, source=source,
                      defines=unit.defines, pos=pos, var_types=lowering.var_types,
                      ignored_annotations=lowering.ignored_annotations)
@@ -82,23 +83,54 @@ def _file_scope(unit: ci.Cursor) -> list[ci.Cursor]:
     return out
 
 
-def _entry_point(tu: ci.TranslationUnit, file: str, dialect: ir.Dialect,
-                 entry: str | None) -> ci.Cursor:
-    kernels = [c for c in _file_scope(tu.cursor)
+def _instances(unit: ParsedUnit) -> list[tuple[str, ci.Cursor]]:
+    """The template kernels the parse instantiated (see ``clang_parse.INSTANCE_PREFIX``),
+    each the function clang instantiated, with the body in concrete types."""
+    found = []
+    for c in unit.tu.cursor.get_children():
+        if not c.spelling.startswith(INSTANCE_PREFIX):
+            continue
+        refs = [r.referenced for r in c.walk_preorder()
+                if r.kind == ci.CursorKind.DECL_REF_EXPR and r.referenced is not None]
+        if refs and refs[0].kind == ci.CursorKind.FUNCTION_DECL:
+            definition = refs[0].get_definition()
+            if definition is not None and _is_kernel(definition, unit.dialect):
+                found.append((unit.instances[int(c.spelling[len(INSTANCE_PREFIX):])],
+                              definition))
+    return found
+
+
+def _entry_point(unit: ParsedUnit, entry: str | None) -> tuple[str, ci.Cursor]:
+    """The kernel to check, with its name (``name<args>`` for a template's instance)."""
+    file, dialect = unit.file, unit.dialect
+    in_file = [c for c in _file_scope(unit.tu.cursor)
+               if c.location.file is not None and c.location.file.name == file]
+    kernels = [(c.spelling, c) for c in in_file
                if c.kind == ci.CursorKind.FUNCTION_DECL and c.is_definition()
-               and c.location.file is not None and c.location.file.name == file
-               and _is_kernel(c, dialect)]
+               and _is_kernel(c, dialect)] + _instances(unit)
+    templates = [c.spelling for c in in_file if c.kind == ci.CursorKind.FUNCTION_TEMPLATE
+                 and c.is_definition() and _is_kernel(c, dialect)]
     if entry is not None:
-        for c in kernels:
-            if c.spelling == entry:
-                return c
-        names = ", ".join(c.spelling for c in kernels) or "none"
-        raise KernelSourceError(f"no kernel named '{entry}' in {file} (kernels: {names})")
+        want = "".join(entry.split())
+        chosen = [k for k in kernels if "".join(k[0].split()) == want] or [
+            k for k in kernels if k[1].spelling == want and "<" in k[0]]
+        if len(chosen) == 1:
+            return chosen[0]
+        names = ", ".join(name for name, _ in kernels) or "none"
+        if entry in templates and not chosen:
+            raise KernelSourceError(f"kernel '{entry}' is a template: name an instantiation, "
+                                    f"e.g. --kernel '{entry}<int>'")
+        raise KernelSourceError(f"no kernel named '{entry}' in {file} (kernels: {names})"
+                                if not chosen else f"'{entry}' names several instances "
+                                f"({', '.join(n for n, _ in chosen)}); choose one")
     if not kernels:
+        if templates:
+            raise KernelSourceError(f"kernel '{templates[0]}' in {file} is a template: name "
+                                    f"an instantiation, e.g. --kernel '{templates[0]}<int>'")
         what = "__global__" if dialect is ir.Dialect.CUDA else "__kernel"
         raise KernelSourceError(f"no {what} function in {file}")
     if len(kernels) > 1:
-        names = ", ".join(c.spelling for c in kernels)
+        names = ", ".join(name for name, _ in kernels)
         raise KernelSourceError(f"{file} has several kernels ({names}); choose one with "
                                 "--kernel NAME")
     return kernels[0]

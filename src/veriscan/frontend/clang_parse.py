@@ -11,6 +11,7 @@ clang are the user's problem (bad source), so they become one
 from __future__ import annotations
 
 import ctypes
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,6 +33,13 @@ PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
 _PRELUDE_NAME = {Dialect.OPENCL: "opencl.h", Dialect.CUDA: "cuda.h"}
 _VIRTUAL_PRELUDE = "/veriscan-prelude/{}"
 _WARNINGS = ["-Wno-unused-value"]
+# Appended to the analysis parse only: ``auto *__veriscan_instance_K = &name<args>;``
+# makes clang instantiate a template kernel, whose instantiated body (concrete
+# types, conversions and constants) the front end then lowers.  A declaration
+# after the kernel's last line changes nothing the kernel does or where it is.
+INSTANCE_PREFIX = "__veriscan_instance_"
+# What a template argument list may contain (types, numbers, qualified names).
+_TEMPLATE_ARGS = re.compile(r"^[\w\s,:*&<>+-]*$")
 
 
 @dataclass
@@ -41,6 +49,9 @@ class ParsedUnit:
     dialect: Dialect
     preprocessed: Preprocessed  # the text clang parsed, the same text the device builds
     defines: dict[str, str]
+    # Template kernels instantiated for the analysis (``name<args>``), in the
+    # order of their ``INSTANCE_PREFIX`` declarations.
+    instances: tuple[str, ...] = ()
 
 
 def dialect_for(path: str | Path, dialect: str | None) -> Dialect:
@@ -53,19 +64,30 @@ def dialect_for(path: str | Path, dialect: str | None) -> Dialect:
 
 
 def parse_unit(path: str | Path, source: str, dialect: Dialect,
-               defines: dict[str, str]) -> ParsedUnit:
+               defines: dict[str, str], instances: tuple[str, ...] = ()) -> ParsedUnit:
     """Parse ``source`` (the contents of ``path``) and fail loudly on any clang error.
 
     Clang sees the kernel's one preprocessing (:mod:`.preprocess`, with
     ``defines``), the text every device build of it compiles too, and in
     front of it the dialect and placeholder preludes and the stubs of the
-    system headers the kernel included.
+    system headers the kernel included.  Template kernels are instantiated
+    for the analysis as the file instantiates them explicitly and as
+    ``instances`` (``name<args>``, from ``--kernel``) ask.
     """
     file = str(path)
     pre = preprocess(source, file, defines, dialect)
-    unsaved = [(file, pre.text)]
+    found = explicit_instances(pre) if dialect is Dialect.CUDA else []
+    # One instantiation per kernel, however its arguments are spaced.
+    wanted = tuple({"".join(i.split()): i for i in [*instances, *found]}.values())
+    for instance in wanted:
+        if not _TEMPLATE_ARGS.match(instance):
+            raise KernelSourceError(f"'{instance}' is not a kernel name with template "
+                                    "arguments")
+    unsaved = [(file, pre.text + "".join(f"auto *{INSTANCE_PREFIX}{i} = &{instance};\n"
+                                         for i, instance in enumerate(wanted)))]
     args = DIALECT_FLAGS[dialect] + _WARNINGS
-    for name in (_PRELUDE_NAME[dialect], "gpuverify.h", "generic.h"):
+    vectors = ["opencl_vectors.h"] if dialect is Dialect.OPENCL and wants_vectors(pre) else []
+    for name in (_PRELUDE_NAME[dialect], *vectors, "gpuverify.h", "generic.h"):
         virtual = _VIRTUAL_PRELUDE.format(name)
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
         args += ["-include", virtual]
@@ -87,7 +109,44 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
         detail = "\n".join(f"{d.location.line}:{d.location.column}: {d.spelling}"
                            for d in errors[1:6]) or None
         raise KernelSourceError(f"{first.spelling}", pos, detail)
-    return ParsedUnit(tu, file, dialect, pre, dict(defines))
+    return ParsedUnit(tu, file, dialect, pre, dict(defines), wanted)
+
+
+def explicit_instances(pre: Preprocessed) -> list[str]:
+    """``name<args>`` of each explicit instantiation in the text
+    (``template __global__ void scale<float>(float *);``), read from its tokens."""
+    spell = [t.spelling for t in pre.tokens]
+    found = []
+    for start, word in enumerate(spell):
+        if word != "template" or spell[start + 1:start + 2] == ["<"]:
+            continue  # a template's own declaration, not an instantiation
+        at = start + 1
+        while at + 1 < len(spell) and spell[at] not in (";", "{"):
+            if pre.tokens[at].identifier and spell[at + 1] == "<":
+                depth, end = 0, at + 1
+                while end < len(spell):
+                    depth += (spell[end] == "<") - (spell[end] == ">")
+                    if depth == 0:
+                        break
+                    end += 1
+                found.append(f"{spell[at]}<{' '.join(spell[at + 2:end])}>")
+                break
+            at += 1
+    return found
+
+
+_VECTOR_NAME = re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
+                          r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
+                          r"select|shuffle2?|any|all|clamp|pown")
+
+
+def wants_vectors(pre: Preprocessed) -> bool:
+    """Whether the kernel names a vector type or a vector built-in.
+
+    A vector value needs one of those names (clang has no other way to make
+    one in OpenCL C), so any other kernel parses without the vector prelude.
+    """
+    return any(_VECTOR_NAME.fullmatch(name) for name in pre.identifiers)
 
 
 # libclang 18 exports operator-kind queries the Python binding does not wrap yet.

@@ -684,6 +684,9 @@ class KernelLowering:
         pos = self.pos(c)
         self.consume(*children(c))  # qualifiers such as ``ns::``
         decl = c.referenced
+        value = evaluate_constant(c) if decl is None and not c.spelling else None
+        if isinstance(value, int):  # a template's value argument, substituted
+            return ir.Const(pos, ty.scalar_type(c.type), value)
         if decl is None:
             raise UnsupportedConstruct(f"reference to '{c.spelling}'")
         if decl.kind == K.ENUM_CONSTANT_DECL:

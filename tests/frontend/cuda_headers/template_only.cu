@@ -1,0 +1,1 @@
+template <typename T> __global__ void fill(T *a) { a[threadIdx.x] = T(1); }
