@@ -41,7 +41,7 @@ from veriscan.smt.races import check_races
 from veriscan.smt.solver import new_solver
 from veriscan.smt.threads import Launch, in_launch
 from veriscan.smt.trace import Trace
-from veriscan.verdict import Verdict, combine, unknown, verified, violation
+from veriscan.verdict import Status, Verdict, combine, unknown, verified, violation
 
 MAX_SCAN_LOG2 = 31
 # Sizes whose own proofs confirm every parametric "verified" (2, 4, 8, 2^16, 2^30).
@@ -92,6 +92,7 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
     details = {"kernel": kernel.name, "file": kernel.file, "launch": launch.describe(),
                "scope": list(scope.notes) + [f"GPUVerify annotation {note}"
                                              for note in kernel.ignored_annotations],
+               "unexpressed": list(kernel.unexpressed_assumptions),
                "assumptions": [a.describe() for a in assumptions] + [
                    f"the kernel's __assume/__requires at {s.pos}"
                    for s in walk(kernel.body) if isinstance(s, ir.Assume)],
@@ -231,6 +232,12 @@ def _finish(parts: list[Verdict], details: dict, start: float) -> Verdict:
     out = combine("static", parts, f"{claim} and {bounds}"
                   + (f" assuming {'; '.join(assumed)}" if assumed else "") + scope)
     out.details.update(details)
+    if out.status is Status.VIOLATION and details["unexpressed"]:
+        # The witness was found without preconditions veriscan could not express.
+        out.status = Status.UNKNOWN
+        out.summary = (f"possibly {out.summary}; the witness may break the kernel's "
+                       f"precondition(s) veriscan cannot express: "
+                       f"{'; '.join(details['unexpressed'])}")
     out.seconds = time.perf_counter() - start
     return out
 

@@ -20,7 +20,7 @@ LAUNCH = ["--local_size=8", "--num_groups=1"]
 
 # GPUVerify flags about its own machinery, as its testsuite headers spell them.
 IGNORED = ["--no-inline", "--no-infer", "--infer-info", "--debug", "--asymmetric-asserts",
-           "--invariants-as-candidates", "--no-barrier-access-checks",
+           "--no-barrier-access-checks",
            "--equality-abstraction", "--check-array-bounds", "--boogie-file=axioms.bpl",
            "--time-as-csv=label", "--clang-opt=-O0", "--cruncher-opt=/noinfer",
            "--k-induction-depth=2", "--loop-unwind=3", "--vcgen-op=/checkArrays:a",

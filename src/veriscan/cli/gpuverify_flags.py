@@ -7,8 +7,8 @@ accepts every flag GPUVerify documents, in two kinds:
 * flags that change *what is checked* get GPUVerify's meaning
   (``--only-intra-group``, ``--only-divergence``, ``--only-log``,
   ``--kernel-args``, ``--no-annotations``, ``--only-requires``,
-  ``--global_offset``); each one is named in the verdict, because a verdict
-  under them claims less than a plain one;
+  ``--invariants-as-candidates``, ``--global_offset``); each one is named in
+  the verdict, because a verdict under them claims less than a plain one;
 * flags about GPUVerify's own machinery (inlining, invariant inference, Boogie,
   abstractions, solver and timing options) change nothing veriscan does; they
   are accepted and listed in the verdict's notes as ignored.
@@ -36,7 +36,7 @@ IGNORED_WITH_VALUE = ("--boogie-file", "--time-as-csv", "--clang-opt", "--crunch
                       "--race-instrumenter", "--solver", "--kernel-arrays")
 # GPUVerify flags without a value that change nothing veriscan checks.
 IGNORED_SWITCHES = ("--no-inline", "--no-infer", "--infer-info", "--debug",
-                    "--asymmetric-asserts", "--invariants-as-candidates",
+                    "--asymmetric-asserts",
                     "--no-barrier-access-checks", "--staged-inference", "--keep-temps",
                     "--gen-smt2", "--math-int", "--verify", "--findbugs", "--silent",
                     "--verbose", "--time", "--stop-at-opt", "--stop-at-gbpl",
@@ -70,6 +70,9 @@ def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--only-requires", action="store_true",
                    help="ignore the kernel's assertions and invariants, keep its "
                         "assumptions and preconditions")
+    g.add_argument("--invariants-as-candidates", dest="gv_invariants_as_candidates",
+                   action="store_true",
+                   help="as GPUVerify: loop invariants are hints, not checked")
     g.add_argument("--check-array-bounds", action="store_true",
                    help="veriscan always checks bounds (accepted for GPUVerify)")
     g.add_argument("--kernel-args", dest="kernel_args", action="append", default=[],
@@ -106,6 +109,7 @@ class GpuverifyOptions:
     benign_writes: bool = False
     assertions: bool = True       # the kernel's __assert and __invariant
     assumptions: bool = True      # the kernel's __assume and __requires
+    invariants: bool = True       # the kernel's __invariant (off: --invariants-as-candidates)
     kernel_args: list[tuple[str, list[str]]] = field(default_factory=list)
     check_arrays: list[str] = field(default_factory=list)
     nonzero_offset: str | None = None
@@ -137,6 +141,10 @@ def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
         out.assumptions = not args.no_annotations
         flag = "--no-annotations" if args.no_annotations else "--only-requires"
         out.scope.append(f"the kernel's assertions and invariants not checked ({flag})")
+    if args.gv_invariants_as_candidates:
+        out.invariants = False
+        out.scope.append("the kernel's loop invariants not checked "
+                         "(--invariants-as-candidates)")
     for item in args.kernel_args:
         name, *values = [v.strip() for v in item.split(",")]
         if not name.isidentifier() or not all(v == "*" or _HEX.match(v) for v in values):
@@ -180,29 +188,51 @@ def scalar_values(kernel: ir.Kernel, opts: GpuverifyOptions) -> tuple[dict[str, 
                                                                        list[str]]:
     """``--kernel-args`` for ``kernel``: values of its scalar parameters, in order.
 
-    Values for parameters veriscan does not hold as integers (floats, structs)
-    are left unconstrained, which is sound (fewer assumptions) and noted.
+    GPUVerify gives one value per C parameter, as the bytes of its memory image.
+    A struct the front end keeps field by field gets each field's bytes when its
+    layout is certain (integer fields all of one size: no padding anywhere);
+    values for anything else (floats, vectors, other structs) are left
+    unconstrained, which is sound (fewer assumptions) and noted.
     """
     values: dict[str, int] = {}
     notes: list[str] = []
-    scalars = [p for p in kernel.params if not p.is_pointer]
+    groups: dict[object, list[ir.Param]] = {}
+    for p in kernel.params:
+        if not p.is_pointer:
+            groups.setdefault(p.pos or p.name, []).append(p)
     for name, given in opts.kernel_args:
         if name != kernel.name:
             notes.append(f"--kernel-args for '{name}' not used: the kernel checked is "
                          f"'{kernel.name}'")
             continue
-        if len(given) != len(scalars):
+        if len(given) != len(groups):
             raise VeriscanError(f"--kernel-args gives {len(given)} value(s), but kernel "
-                                f"'{kernel.name}' has {len(scalars)} scalar parameter(s)")
-        for param, text in zip(scalars, given, strict=True):
+                                f"'{kernel.name}' has {len(groups)} scalar parameter(s)")
+        for fields, text in zip(groups.values(), given, strict=True):
             if text == "*":
                 continue
-            if param.type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL):
-                values[param.name] = int(text, 16)
+            split = _split_image(fields, int(text, 16))
+            if split is None:
+                notes.append(f"--kernel-args value {text} for '{fields[0].name}' not used "
+                             "(not an integer parameter of known layout): it stays "
+                             "unconstrained")
             else:
-                notes.append(f"--kernel-args value {text} for '{param.name}' not used (not "
-                             "an integer parameter): it stays unconstrained")
+                values.update(split)
     return values, notes
+
+
+def _split_image(fields: list[ir.Param], image: int) -> dict[str, int] | None:
+    """Little-endian field values of a parameter's memory image, or None."""
+    if any(getattr(f, "lanes", 1) != 1 for f in fields):
+        return None
+    if len(fields) == 1 and fields[0].type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL):
+        return {fields[0].name: image}
+    bits = {f.type.bits for f in fields}
+    if len(bits) != 1 or any(f.type.kind is not ir.TypeKind.INT for f in fields):
+        return None
+    width = bits.pop()
+    mask = (1 << width) - 1
+    return {f.name: (image >> (i * width)) & mask for i, f in enumerate(fields)}
 
 
 def check_array_names(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
@@ -223,6 +253,8 @@ def strip_annotations(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
     what is checked, so it is always sound.
     """
     def keep(s: ir.Stmt) -> bool:
+        if isinstance(s, ir.Assert) and s.invariant:
+            return opts.assertions and opts.invariants
         if isinstance(s, ir.Assert) and not s.what:
             return opts.assertions
         if isinstance(s, ir.Assume):
@@ -234,5 +266,5 @@ def strip_annotations(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
         for s in block:
             for inner in child_blocks(s):
                 prune(inner)
-    if not (opts.assertions and opts.assumptions):
+    if not (opts.assertions and opts.assumptions and opts.invariants):
         prune(kernel.body)

@@ -63,7 +63,8 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
     return ir.Kernel(name=name, dialect=lang, params=lowering.params,
                      arrays=lowering.arrays, body=body, file=file, source=source,
                      defines=unit.defines, pos=pos, var_types=lowering.var_types,
-                     ignored_annotations=lowering.ignored_annotations)
+                     ignored_annotations=lowering.ignored_annotations,
+                     unexpressed_assumptions=lowering.unexpressed_assumptions)
 
 
 def _is_kernel(fn: ci.Cursor, dialect: ir.Dialect) -> bool:
@@ -87,18 +88,16 @@ def _instances(unit: ParsedUnit) -> list[tuple[str, ci.Cursor]]:
     """The template kernels the parse instantiated (see ``clang_parse.INSTANCE_PREFIX``),
     each the function clang instantiated, with the body in concrete types."""
     found = []
-    appended = unit.preprocessed.text.count("\n")  # the kernel's own lines end here
     for c in unit.tu.cursor.get_children():
-        number = c.spelling[len(INSTANCE_PREFIX):]
-        if not (c.spelling.startswith(INSTANCE_PREFIX) and number.isdigit()
-                and int(number) < len(unit.instances) and c.location.line > appended):
+        if not c.spelling.startswith(INSTANCE_PREFIX):
             continue
         refs = [r.referenced for r in c.walk_preorder()
                 if r.kind == ci.CursorKind.DECL_REF_EXPR and r.referenced is not None]
         if refs and refs[0].kind == ci.CursorKind.FUNCTION_DECL:
             definition = refs[0].get_definition()
             if definition is not None and _is_kernel(definition, unit.dialect):
-                found.append((unit.instances[int(number)], definition))
+                found.append((unit.instances[int(c.spelling[len(INSTANCE_PREFIX):])],
+                              definition))
     return found
 
 

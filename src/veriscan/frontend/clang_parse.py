@@ -86,7 +86,8 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
     unsaved = [(file, pre.text + "".join(f"auto *{INSTANCE_PREFIX}{i} = &{instance};\n"
                                          for i, instance in enumerate(wanted)))]
     args = DIALECT_FLAGS[dialect] + _WARNINGS
-    for name in (_PRELUDE_NAME[dialect], "gpuverify.h", "generic.h"):
+    vectors = ["opencl_vectors.h"] if dialect is Dialect.OPENCL and wants_vectors(pre) else []
+    for name in (_PRELUDE_NAME[dialect], *vectors, "gpuverify.h", "generic.h"):
         virtual = _VIRTUAL_PRELUDE.format(name)
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
         args += ["-include", virtual]
@@ -132,6 +133,20 @@ def explicit_instances(pre: Preprocessed) -> list[str]:
                 break
             at += 1
     return found
+
+
+_VECTOR_NAME = re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
+                          r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
+                          r"select|shuffle2?|any|all|clamp|pown")
+
+
+def wants_vectors(pre: Preprocessed) -> bool:
+    """Whether the kernel names a vector type or a vector built-in.
+
+    A vector value needs one of those names (clang has no other way to make
+    one in OpenCL C), so any other kernel parses without the vector prelude.
+    """
+    return any(_VECTOR_NAME.fullmatch(name) for name in pre.identifiers)
 
 
 # libclang 18 exports operator-kind queries the Python binding does not wrap yet.

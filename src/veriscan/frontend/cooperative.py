@@ -109,14 +109,13 @@ class GroupLowering:
             node = stack.pop()
             kind = kind_of(node)
             ref = node.referenced if kind in (K.CALL_EXPR, K.DECL_REF_EXPR) else None
-            maker = ref is not None and ref.spelling in _MAKERS and _from_header(ref)
-            if kind == K.CALL_EXPR and ref is not None:
-                # Only the header's makers and copies: a function of the kernel's own
-                # that returns a handle could do anything on the way.
-                fine = maker or (ref.kind == K.CONSTRUCTOR and _from_header(ref))
-            else:
-                fine = kind in _HANDLE_PARTS and (kind not in (K.CALL_EXPR, K.DECL_REF_EXPR)
-                                                  or maker or group_kind(node.type) is not None)
+            fine = kind in _HANDLE_PARTS and (
+                kind not in (K.CALL_EXPR, K.DECL_REF_EXPR)
+                or (ref is not None and ref.spelling in _MAKERS and _from_header(ref))
+                or group_kind(node.type) is not None)
+            if kind == K.CALL_EXPR and ref is not None and ref.kind == K.FUNCTION_DECL \
+                    and ref.spelling not in _MAKERS:
+                fine = False  # a user function returning a handle could do anything
             if not fine:
                 self.lw.note(node, Outcome.REFUSED)
                 raise lower.UnsupportedConstruct("cooperative_groups handle from an expression "

@@ -21,8 +21,10 @@ What each one becomes, and why that is sound:
 An assumption or invariant whose condition veriscan cannot express (an
 access-log or two-thread predicate such as ``__write(p)`` or
 ``__uniform_int(x)``) is dropped with a note: dropping an assumption only
-widens what is checked, and nothing relies on an invariant.  An assertion
-veriscan cannot express stays unsupported, so the verdict is unknown.
+widens what is checked, and nothing relies on an invariant.  A counterexample
+found without a dropped assumption may break it, so ``check`` reports it as
+unknown, never as a violation.  An assertion veriscan cannot express stays
+unsupported, so the verdict is unknown.
 """
 
 from __future__ import annotations
@@ -64,10 +66,16 @@ def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: C
                 raise
             for arg in args:
                 low.note(arg, Outcome.REFUSED)
-            low.ignored_annotations.append(f"{c.spelling} at {pos} ({exc.construct}: not "
-                                           "expressible, so not used)")
+            note = f"{c.spelling} at {pos} ({exc.construct}: not expressible, so not used)"
+            low.ignored_annotations.append(note)
+            if not checked:
+                low.unexpressed_assumptions.append(note)
             return done
     for s in emitted:
         low.emit(s)
-    low.emit(ir.Assert(pos, cond) if checked else ir.Assume(pos, cond))
+    if c.spelling.startswith("__global_") and checked:
+        low.ignored_annotations.append(f"{c.spelling} at {pos} checked for the threads that "
+                                       "reach it, not for every thread as in GPUVerify")
+    low.emit(ir.Assert(pos, cond, invariant=info.kind is CallKind.INVARIANT) if checked
+             else ir.Assume(pos, cond))
     return done

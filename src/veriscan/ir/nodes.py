@@ -300,10 +300,12 @@ class Assume(Stmt):
 @dataclass
 class Assert(Stmt):
     """A fact the verifier must prove: a GPUVerify ``__assert`` (``what`` empty), or a
-    condition C needs for the code to be defined (``what`` says which)."""
+    condition C needs for the code to be defined (``what`` says which).
+    ``invariant`` marks a GPUVerify loop invariant checked where it is evaluated."""
 
     cond: Expr
     what: str = ""
+    invariant: bool = False
 
 
 @dataclass
@@ -399,6 +401,9 @@ class Kernel:
     # GPUVerify annotations the front end did not use (see frontend.gpuverify),
     # each "what at where (why)", so verdicts can say what they did not check.
     ignored_annotations: list[str] = field(default_factory=list)
+    # The kernel's preconditions/assumptions it could not express: proofs stand
+    # without them, but a counterexample may break them, so it is no violation.
+    unexpressed_assumptions: list[str] = field(default_factory=list)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

@@ -5,12 +5,14 @@
  *     __assert and __global_assert are checked; __requires and
  *     __global_requires are assumed for the kernel and checked at the call of an
  *     inlined function; __assume is assumed; __invariant and __global_invariant
- *     are checked wherever the loop head evaluates them;
+ *     are checked wherever the loop head evaluates them (the __global_ forms
+ *     for the threads that reach them; GPUVerify checks them for every thread,
+ *     and the verdict says so);
  *   - helpers with a plain C meaning (macros): __implies, __ite, __is_pow2,
  *     __mod_pow2, __enabled (true wherever a thread evaluates it);
  *   - ignored, which is sound because veriscan never relies on them (macros
  *     that drop their arguments): postconditions, candidate and function-wide
- *     invariants, barrier invariants, access specifications;
+ *     invariants, barrier invariants and their permissions, access specifications;
  *   - unsupported (access-log and two-thread predicates): an assertion using
  *     one is unknown; an assumption or invariant using one is dropped. */
 void __requires(int cond);
@@ -62,6 +64,10 @@ void __veriscan_gv_ignored__candidate_global_assert(void);
 void __veriscan_gv_ignored__reads_from(void);
 #define __writes_to(...) __veriscan_gv_ignored__writes_to()
 void __veriscan_gv_ignored__writes_to(void);
+#define __read_permission(...) __veriscan_gv_ignored__read_permission()
+void __veriscan_gv_ignored__read_permission(void);
+#define __write_permission(...) __veriscan_gv_ignored__write_permission()
+void __veriscan_gv_ignored__write_permission(void);
 #define __barrier_invariant(...) __veriscan_gv_ignored__barrier_invariant()
 #define __barrier_invariant_1(...) __barrier_invariant()
 #define __barrier_invariant_binary_1(...) __barrier_invariant()
