@@ -43,8 +43,12 @@ _HANDLE_PARTS = {K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.DECL_REF_EXPR, K.NAMESPACE_RE
 
 
 def _from_header(decl: ci.Cursor | None) -> bool:
+    """Declared by the stub header, and (for a function) given no body by the kernel:
+    a definition in the kernel's file would be what runs, so it is not the built-in."""
     where = decl.location.file if decl is not None else None
-    return where is not None and where.name == HEADER
+    if where is None or where.name != HEADER:
+        return False
+    return decl.kind == K.STRUCT_DECL or decl.get_definition() is None
 
 
 def group_kind(t: ci.Type) -> str | None:
@@ -109,13 +113,14 @@ class GroupLowering:
             node = stack.pop()
             kind = kind_of(node)
             ref = node.referenced if kind in (K.CALL_EXPR, K.DECL_REF_EXPR) else None
-            fine = kind in _HANDLE_PARTS and (
-                kind not in (K.CALL_EXPR, K.DECL_REF_EXPR)
-                or (ref is not None and ref.spelling in _MAKERS and _from_header(ref))
-                or group_kind(node.type) is not None)
-            if kind == K.CALL_EXPR and ref is not None and ref.kind == K.FUNCTION_DECL \
-                    and ref.spelling not in _MAKERS:
-                fine = False  # a user function returning a handle could do anything
+            maker = ref is not None and ref.spelling in _MAKERS and _from_header(ref)
+            if kind == K.CALL_EXPR and ref is not None:
+                # Only the header's makers and copies: a function of the kernel's own
+                # that returns a handle could do anything on the way.
+                fine = maker or (ref.kind == K.CONSTRUCTOR and _from_header(ref))
+            else:
+                fine = kind in _HANDLE_PARTS and (kind not in (K.CALL_EXPR, K.DECL_REF_EXPR)
+                                                  or maker or group_kind(node.type) is not None)
             if not fine:
                 self.lw.note(node, Outcome.REFUSED)
                 raise lower.UnsupportedConstruct("cooperative_groups handle from an expression "
