@@ -82,13 +82,40 @@ def check_kernel(path: str | Path, *, launch: Launch, defines: dict[str, str] | 
                     scalar_values=scalar_values)
 
 
+Progress = Callable[[int, int, str], None]  # work done, total work, what runs now
+
+
+class _Steps:
+    """The progress of one check on one scale: each top-level statement of the
+    symbolic execution is a step, then each analysis of its trace.  The engines
+    only count; the caller (the command line's progress bar) shows."""
+
+    ANALYSES = ("races", "bounds", "initialisation", "undefined behaviour", "assertions")
+
+    def __init__(self, report: Progress | None, statements: int):
+        self.report = report
+        self.statements = statements
+        self.total = statements + len(self.ANALYSES)
+
+    def executed(self, done: int) -> None:
+        if self.report is not None:
+            self.report(done, self.total, f"symbolic execution ({done} of {self.statements} "
+                        "statements)")
+
+    def analysing(self, name: str) -> None:
+        if self.report is not None:
+            self.report(self.statements + self.ANALYSES.index(name), self.total, name)
+
+
 def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] | None = None,
              assumptions: tuple[DistinctWhere, ...] = (),
              scalar_values: dict[str, int] | None = None,
              symbolic: ParametricSetup | None = None,
-             scope: CheckScope = FULL_SCOPE) -> Verdict:
-    """``check_kernel`` on parsed IR; ``symbolic`` carries a parametric set-up."""
+             scope: CheckScope = FULL_SCOPE, progress: Progress | None = None) -> Verdict:
+    """``check_kernel`` on parsed IR; ``symbolic`` carries a parametric set-up;
+    ``progress`` hears (done, total, what) as the check goes on."""
     start = time.perf_counter()
+    steps = _Steps(progress, len(kernel.body))
     details = {"kernel": kernel.name, "file": kernel.file, "launch": launch.describe(),
                "scope": list(scope.notes) + [f"GPUVerify annotation {note}"
                                              for note in kernel.ignored_annotations],
@@ -117,7 +144,7 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
         raise VeriscanError(bad.summary) from None
     parts: list[Verdict] = []
     try:
-        trace = queries.execute()
+        trace = queries.execute(steps.executed if progress is not None else None)
     except Finding as stop:
         parts.append(_verdict(stop))
         blocked_by = f"not analysed: {stop.check} check stopped the symbolic execution"
@@ -125,14 +152,14 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
                   if name != stop.check]
         return _finish(parts, details, start)
     try:
-        parts += _analyse(kernel, trace, queries, sizes, scope)
+        parts += _analyse(kernel, trace, queries, sizes, scope, steps)
     except Finding as stop:
         parts.append(_verdict(stop))
     return _finish(parts, details, start)
 
 
 def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
-             sizes: dict[str, Extent], scope: CheckScope) -> list[Verdict]:
+             sizes: dict[str, Extent], scope: CheckScope, steps: _Steps) -> list[Verdict]:
     """The checks that run on a completed symbolic execution."""
     vacuous = _vacuous_assumptions(trace, queries)
     if vacuous:
@@ -144,7 +171,9 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
         "all threads of a group or by none", barriers=len(syntactic),
         syntactically_uniform=sum(b.uniform for b in syntactic)))
     if scope.races:  # otherwise not asked for, and the headline says so
+        steps.analysing("races")
         parts.append(_races(queries, len(trace.intervals), scope))
+    steps.analysing("bounds")
     extents = array_extents(queries, sizes)
     unchecked = sorted(p.name for p in kernel.params if p.is_pointer and p.name not in extents)
     bound = check_bounds(queries, extents)
@@ -153,16 +182,19 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
     parts.append(_verdict(bound) if bound else verified(
         "bounds", f"every access within its array ({', '.join(sorted(extents)) or 'none'})"
         + note, checked=sorted(extents), unchecked=unchecked))
+    steps.analysing("initialisation")
     uninitialised = check_initialised(queries, extents)
     parts.append(_verdict(uninitialised) if uninitialised else verified(
         "initialisation", "every read of local or private memory reads a cell written "
         "before it (by the same thread, or by any thread before a barrier)"))
+    steps.analysing("undefined behaviour")
     undefined = check_undefined(queries)
     parts.append(_verdict(undefined) if undefined else verified(
         "undefined", f"none of {len(trace.undefined)} reachable operations that C can leave "
         "undefined (signed overflow, division by zero, shift counts, reads of unassigned "
         "variables) is undefined"))
     if trace.assertions:
+        steps.analysing("assertions")
         failed = check_assertions(queries)
         parts.append(_verdict(failed) if failed else verified(
             "assertions", f"all {len(trace.assertions)} __assert sites hold"))

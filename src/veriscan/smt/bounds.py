@@ -4,14 +4,15 @@ All are single-thread properties: some thread reaches an access whose index
 is negative or not below the array's extent (local and private arrays have
 declared sizes; global ones only when the caller gives them), an operation
 C leaves undefined (recorded by the expression encoder), or an assertion
-that is false.  One query covers every access; the model names
-the first failing one.
+that is false.  One query covers a chunk of accesses (every access of all
+but the longest kernels); the model names the first failing one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import z3
 
@@ -48,7 +49,8 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
                 checked.append((outside, acc, sizes[acc.array]))
     if not checked:
         return None
-    result, solver = q.query(False, disj(*(c[0] for c in checked)))
+    checked = _first_of_each(checked, lambda c: c[0])
+    result, solver = first_satisfiable(q, [c[0] for c in checked])
     if result == z3.unsat:
         return None
     if result != z3.sat:
@@ -107,6 +109,39 @@ def check_undefined(q: KernelQueries) -> Finding | None:
     return Finding("undefined", text, exact=not found.approx, witness=witness)
 
 
+T = TypeVar("T")
+
+
+def _first_of_each(items: list[T], formula: Callable[[T], z3.ExprRef]) -> list[T]:
+    """``items`` without those whose formula an earlier one already has (the same
+    index computed twice gives the same check, asked once)."""
+    seen: set[int] = set()
+    out = []
+    for item in items:
+        key = formula(item).get_id()
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+QUERY_CHUNK = 512  # formulas per query, so each stays small enough for its time limit
+
+
+def first_satisfiable(q: KernelQueries, formulas: list[z3.BoolRef]
+                      ) -> tuple[z3.CheckSatResult, z3.Solver]:
+    """Whether some thread makes one of ``formulas`` true: one query per chunk, in
+    order, stopping at the first that is not unsat (its solver holds the model).
+
+    A single disjunction of every formula grows with the kernel, and on a loaded
+    machine its one wall-clock limit is reached long before its chunks' would be."""
+    for start in range(0, len(formulas), QUERY_CHUNK):
+        result, solver = q.query(False, disj(*formulas[start:start + QUERY_CHUNK]))
+        if result != z3.unsat:
+            return result, solver
+    return z3.unsat, solver
+
+
 @dataclass
 class _Failure:
     site: AssertionSite | UndefinedSite
@@ -117,12 +152,13 @@ class _Failure:
 
 def _first_failure(q: KernelQueries, all_sites: Sequence[AssertionSite | UndefinedSite],
                    check: str, what: str) -> _Failure | Finding | None:
-    """One query for "some thread reaches a failing site"; the model names the
-    first such site and the thread."""
-    sites = [s for s in all_sites if not z3.is_false(s.failure)]
+    """Queries for "some thread reaches a failing site" (:func:`first_satisfiable`);
+    the model names the first such site and the thread."""
+    sites = _first_of_each([s for s in all_sites if not z3.is_false(s.failure)],
+                           lambda s: s.failure)
     if not sites:
         return None
-    result, solver = q.query(False, disj(*(s.failure for s in sites)))
+    result, solver = first_satisfiable(q, [s.failure for s in sites])
     if result == z3.unsat:
         return None
     if result != z3.sat:

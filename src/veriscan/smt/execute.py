@@ -25,7 +25,7 @@ from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, sub_exprs, walk
 from veriscan.smt.encode import UNSET, ExprEncoder, as_index, convert, resize
 from veriscan.smt.outcome import Finding
-from veriscan.smt.symbols import INDEX_BITS, SymbolTable, conj, disj, mentions, sort_of
+from veriscan.smt.symbols import INDEX_BITS, Mentions, SymbolTable, conj, disj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 from veriscan.smt.trace import Access, AssertionSite, Interval, Iteration, Trace, UndefinedSite
 
@@ -89,13 +89,20 @@ class Executor:
         self.epochs: dict[ir.Fence, z3.ExprRef] = {ir.Fence.LOCAL: zero, ir.Fence.GLOBAL: zero}
         self.after: list[tuple[int, ir.Fence]] = []
         self.data: set[str] = set()  # symbols and functions holding memory contents
+        self.reads_memory = Mentions(self.data)  # whether a term holds one of them
         self.copies: list[_PendingCopy] = []  # async group copies not yet waited for
         self.events: list[z3.ExprRef] = []  # one per copy that started a new event
 
     # ---------------------------------------------------------------- driver
 
-    def run(self) -> Trace:
-        self.block(self.kernel.body)
+    def run(self, progress: Callable[[int], None] | None = None) -> Trace:
+        """The trace; ``progress`` is told after each top-level statement how many are done."""
+        if progress is None:
+            self.block(self.kernel.body)
+        else:
+            for done, stmt in enumerate(self.kernel.body, start=1):
+                self.block([stmt])  # stops at once when no thread is active any more
+                progress(done)
         return self.trace
 
     def undefined(self, cond: z3.BoolRef, e: ir.Expr, what: str,
@@ -106,7 +113,7 @@ class Executor:
         kernel's control: it is assumed defined (a stated model assumption),
         like GPUVerify does for all arithmetic.  Everything computed from thread
         ids, sizes, scalars, N and loop counters is checked."""
-        if any(mentions(x, self.data) for x in operands):
+        if any(self.reads_memory(x) for x in operands):
             return
         failure = z3.simplify(conj(self.active, cond))
         if not z3.is_false(failure):

@@ -10,6 +10,7 @@ are functions so both threads see the same contents; that is what lets a
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import z3
@@ -109,11 +110,12 @@ class KernelQueries:
     def read_only(self, name: str) -> z3.FuncDeclRef | None:
         return self._functions.get(name)
 
-    def execute(self) -> Trace:
+    def execute(self, progress: Callable[[int], None] | None = None) -> Trace:
+        """Thread A's trace; ``progress`` hears how many top-level statements are done."""
         executor = Executor(self.kernel, self.launch, self.pair.a, self.symbols, self.scalar,
                             self.read_only, self, self.constants)
         self.trace = executor.trace  # assumptions become visible to queries as they appear
-        return executor.run()
+        return executor.run(progress)
 
     # --------------------------------------------------------- solver helpers
 

@@ -102,9 +102,56 @@ class Approximate:
         return known[term.get_id()]
 
 
-def mentions(term: z3.ExprRef, names: set[str]) -> bool:
-    """Whether a constant or function named in ``names`` occurs in ``term``."""
-    return bool(names) and any(t.decl().name() in names for t in applications(term))
+class Mentions:
+    """Whether a constant or function named in ``names`` occurs in a term.
+
+    Asked for every operation of a symbolic execution, about terms that share
+    most of their structure: each sub-term is walked once (through Z3's C
+    API; Python wrappers per node cost more than the answer) and its answer
+    kept.  ``names`` may grow between questions, as long as a name is added
+    before any term holding it is asked about (a fresh symbol is named at
+    once), so a remembered "no" stays true.  Every term asked about is kept
+    alive, so the remembered node ids cannot be reused by other terms.
+    """
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+        self._known: dict[int, bool] = {}
+        self._kept: list[z3.ExprRef] = []
+
+    def __call__(self, term: z3.ExprRef) -> bool:
+        if not self.names:
+            return False
+        core, known = z3.z3core, self._known
+        ref = term.ctx.ref()
+        root = term.as_ast()
+        stack = [(root, False)]
+        while stack:
+            ast, expanded = stack.pop()
+            key = core.Z3_get_ast_id(ref, ast)
+            if key in known:
+                continue
+            if core.Z3_get_ast_kind(ref, ast) != z3.Z3_APP_AST:
+                known[key] = False
+                continue
+            app = core.Z3_to_app(ref, ast)
+            args = [core.Z3_get_app_arg(ref, app, k)
+                    for k in range(core.Z3_get_app_num_args(ref, app))]
+            if expanded:
+                known[key] = any(known[core.Z3_get_ast_id(ref, a)] for a in args)
+                continue
+            decl = core.Z3_get_app_decl(ref, app)
+            if core.Z3_get_decl_kind(ref, decl) == z3.Z3_OP_UNINTERPRETED and \
+                    core.Z3_get_symbol_string(ref, core.Z3_get_decl_name(ref, decl)) \
+                    in self.names:
+                known[key] = True
+            elif not args:
+                known[key] = False
+            else:
+                stack.append((ast, True))
+                stack.extend((a, False) for a in args)
+        self._kept.append(term)
+        return known[core.Z3_get_ast_id(ref, root)]
 
 
 def readable(name: str) -> str:
