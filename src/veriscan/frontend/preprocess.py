@@ -42,7 +42,7 @@ MACRO_NAME = re.compile(r"^[A-Za-z_]\w*(\(\s*(\w+\s*(,\s*\w+\s*)*)?\))?$")  # N,
 ALLOWED_PRAGMAS = frozenset({"unroll", "nounroll", "OPENCL"})
 _FRONTEND = Path(__file__).resolve().parent
 _PACKAGE = _FRONTEND.parent
-_ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "gpuverify.h"),
+_ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "opencl_vectors.h", "gpuverify.h"),
                  Dialect.CUDA: ("cuda.h", "gpuverify.h")}
 # The system headers a kernel may include, by dialect: veriscan's own stubs
 # (preludes/cuda/), which name parts of the environment the CUDA prelude models.
