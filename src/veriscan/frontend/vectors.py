@@ -218,7 +218,7 @@ class VectorLowering:
         """``count`` consecutive cells from ``ref``, its offset fixed once in a variable."""
         offset = ref.offset
         if not isinstance(offset, (ir.Const, ir.Var)):
-            fixed = self.lw.fresh(f"{ref.targets[0]}.vec", ir.LONG)
+            fixed = self.lw.fresh(f"{ref.single or 'pointer'}.vec", ir.LONG)
             self.lw.emit(ir.Assign(pos, fixed, offset))
             offset = ir.Var(pos, ir.LONG, fixed)
         return [replace(ref, offset=lower._add(offset, ir.Const(pos, ir.LONG, k), pos)
@@ -271,12 +271,12 @@ class VectorLowering:
         pos = self.lw.pos(c)
         shape = ty.vector_shape(c.type)
         if shape is None and want.lanes > 1:
-            value = self.lw.coerce(self.lw.expr(c), want.element, pos)
+            value = self.convert(self.lw.expr(c), want.element, pos)
             return [value] * want.lanes
         values = self.value(c) if shape is not None else [self.lw.expr(c)]
         if len(values) != want.lanes:
             raise self.refuse(f"a {len(values)}-lane value where {want.lanes} lanes are needed")
-        return [self.lw.coerce(v, want.element, pos) for v in values]
+        return [self.convert(v, want.element, pos) for v in values]
 
     def value(self, c: ci.Cursor) -> list[ir.Expr]:
         """The lanes of the vector expression ``c``; its side effects are emitted."""
@@ -320,9 +320,17 @@ class VectorLowering:
         return False
 
     def wrapper(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
+        """An implicit conversion: a scalar splatted, or a vector of the same lanes (a
+        conversion between other vectors would reinterpret bits: refused)."""
         kids = children(c)
         if not is_value_wrapper(c, kids):
             raise self.refuse("vector expression the front end cannot see into")
+        inner = ty.vector_shape(kids[0].type)
+        if inner is not None and (inner.lanes != shape.lanes
+                                  or inner.element.kind is not shape.element.kind
+                                  or inner.element.bits != shape.element.bits):
+            raise self.refuse(f"implicit conversion of a vector of {inner.element} to one "
+                              f"of {shape.element}")
         return self.lanes(kids[0], shape)
 
     def paren(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
@@ -348,7 +356,7 @@ class VectorLowering:
             flat = flat * shape.lanes
         if len(flat) != shape.lanes:
             raise self.refuse(f"vector literal with {len(flat)} of {shape.lanes} lanes")
-        return [self.lw.coerce(v, shape.element, pos) for v in flat]
+        return [self.convert(v, shape.element, pos) for v in flat]
 
     def element(self, c: ci.Cursor, shape: ty.VectorShape) -> list[ir.Expr]:
         inner = ty.vector_shape(c.type)
@@ -429,11 +437,18 @@ class VectorLowering:
         raise self.refuse(f"unary operator '{op}' on a vector")
 
     def conditional(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
-        """``s ? a : b`` with a scalar ``s`` (a vector condition selects per lane, which
-        OpenCL defines differently from C: refused)."""
+        """``s ? a : b``: a scalar ``s`` picks one arm, which alone is evaluated; a vector
+        ``s`` is ``select(b, a, s)`` (OpenCL C 6.3.i): both arms evaluated, each lane
+        taken from ``a`` where that lane of ``s`` has its top bit set."""
         kids = children(c)
-        if len(kids) != 3 or ty.vector_shape(kids[0].type) is not None:
-            raise self.refuse("conditional operator with a vector condition")
+        if len(kids) != 3:
+            raise self.refuse("conditional operator without a middle operand")
+        if ty.vector_shape(kids[0].type) is not None:
+            mask, then, other = self.lw.unsequenced(partial(self.column, kids[0], None),
+                                                    partial(self.lanes, kids[1], shape),
+                                                    partial(self.lanes, kids[2], shape))
+            return [ir.Select(pos, shape.element, self.top_bit(m, pos), a, b)
+                    for m, a, b in zip(mask, then, other, strict=True)]
         cond = self.lw.condition(kids[0])
         with self.lw.block() as then_stmts:
             then = self.lanes(kids[1], shape)
@@ -601,6 +616,17 @@ class VectorLowering:
         return [value] * (result.lanes if result is not None else 1)
 
     # ------------------------------------------------------------ helpers
+
+    def convert(self, v: ir.Expr, t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
+        """``v`` converted to lane type ``t``; a small integer literal becomes the float
+        literal it converts to exactly (``(float4)(1, 2, 3, 4)``), so that equal
+        literals stay equal values."""
+        inner = v.operand if isinstance(v, ir.Cast) and v.type.kind is t.kind else v
+        if (isinstance(inner, ir.Const) and t.kind is ir.TypeKind.FLOAT
+                and inner.type.kind is ir.TypeKind.INT and not isinstance(inner.value, bool)
+                and abs(int(inner.value)) <= 1 << 24):  # every such integer is a float
+            return ir.Const(pos, t, float(inner.value))
+        return self.lw.coerce(v, t, pos)
 
     def assign(self, places: list[str | PointerRef], values: list[ir.Expr],
                shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
