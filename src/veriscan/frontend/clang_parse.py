@@ -86,7 +86,7 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
     unsaved = [(file, pre.text + "".join(f"auto *{INSTANCE_PREFIX}{i} = &{instance};\n"
                                          for i, instance in enumerate(wanted)))]
     args = DIALECT_FLAGS[dialect] + _WARNINGS
-    vectors = ["opencl_vectors.h"] if dialect is Dialect.OPENCL and wants_vectors(pre) else []
+    vectors = [_VECTOR_PRELUDE[dialect]] if wants_vectors(pre, dialect) else []
     for name in (_PRELUDE_NAME[dialect], *vectors, "gpuverify.h", "generic.h"):
         virtual = _VIRTUAL_PRELUDE.format(name)
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
@@ -135,18 +135,23 @@ def explicit_instances(pre: Preprocessed) -> list[str]:
     return found
 
 
-_VECTOR_NAME = re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
-                          r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
-                          r"select|shuffle2?|any|all|clamp|pown")
+_VECTOR_PRELUDE = {Dialect.OPENCL: "opencl_vectors.h", Dialect.CUDA: "cuda_vectors.h"}
+_VECTOR_NAME = {
+    Dialect.OPENCL: re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
+                               r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
+                               r"select|shuffle2?|any|all|clamp|pown"),
+    Dialect.CUDA: re.compile(r"(make_)?(u?char|u?short|u?int|u?long|u?longlong|float|double)"
+                             r"[1-4]"),
+}
 
 
-def wants_vectors(pre: Preprocessed) -> bool:
+def wants_vectors(pre: Preprocessed, dialect: Dialect) -> bool:
     """Whether the kernel names a vector type or a vector built-in.
 
     A vector value needs one of those names (clang has no other way to make
-    one in OpenCL C), so any other kernel parses without the vector prelude.
+    one), so any other kernel parses without the vector prelude.
     """
-    return any(_VECTOR_NAME.fullmatch(name) for name in pre.identifiers)
+    return any(_VECTOR_NAME[dialect].fullmatch(name) for name in pre.identifiers)
 
 
 # libclang 18 exports operator-kind queries the Python binding does not wrap yet.

@@ -43,7 +43,7 @@ ALLOWED_PRAGMAS = frozenset({"unroll", "nounroll", "OPENCL"})
 _FRONTEND = Path(__file__).resolve().parent
 _PACKAGE = _FRONTEND.parent
 _ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "opencl_vectors.h", "gpuverify.h"),
-                 Dialect.CUDA: ("cuda.h", "gpuverify.h")}
+                 Dialect.CUDA: ("cuda.h", "cuda_vectors.h", "gpuverify.h")}
 # The system headers a kernel may include, by dialect: veriscan's own stubs
 # (preludes/cuda/), which name parts of the environment the CUDA prelude models.
 # An include of one contributes no text (the device compiler brings its real
