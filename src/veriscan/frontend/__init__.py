@@ -88,16 +88,18 @@ def _instances(unit: ParsedUnit) -> list[tuple[str, ci.Cursor]]:
     """The template kernels the parse instantiated (see ``clang_parse.INSTANCE_PREFIX``),
     each the function clang instantiated, with the body in concrete types."""
     found = []
+    appended = unit.preprocessed.text.count("\n")  # the kernel's own lines end here
     for c in unit.tu.cursor.get_children():
-        if not c.spelling.startswith(INSTANCE_PREFIX):
+        number = c.spelling[len(INSTANCE_PREFIX):]
+        if not (c.spelling.startswith(INSTANCE_PREFIX) and number.isdigit()
+                and int(number) < len(unit.instances) and c.location.line > appended):
             continue
         refs = [r.referenced for r in c.walk_preorder()
                 if r.kind == ci.CursorKind.DECL_REF_EXPR and r.referenced is not None]
         if refs and refs[0].kind == ci.CursorKind.FUNCTION_DECL:
             definition = refs[0].get_definition()
             if definition is not None and _is_kernel(definition, unit.dialect):
-                found.append((unit.instances[int(c.spelling[len(INSTANCE_PREFIX):])],
-                              definition))
+                found.append((unit.instances[int(number)], definition))
     return found
 
 

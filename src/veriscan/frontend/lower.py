@@ -63,6 +63,7 @@ _CAST_KINDS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST
 _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
 # Threads per warp on every NVIDIA GPU so far (the value of CUDA's warpSize).
 CUDA_WARP_SIZE = 32
+FULL_WARP_MASK = 0xFFFFFFFF
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
 
@@ -172,6 +173,8 @@ class KernelLowering:
         self.dynamic_shared: int | None = None
         self._dynamic_shared: set[str] = set()  # arrays declared extern __shared__
         self.groups = GroupLowering(self)  # CUDA cooperative groups
+        self._top_block: list[ir.Stmt] | None = None  # the kernel body's own statements
+        self._returned = False  # a return was lowered: what follows may be skipped
         self._audit = current_audit()
 
     # ------------------------------------------------------------------ helpers
@@ -316,6 +319,7 @@ class KernelLowering:
             self._audit.roots.append(body)
         flow = type_leaks(body, None, self.file)
         with self.block() as out:
+            self._top_block = out
             for leak in flow.leaks:
                 self.emit(ir.Unsupported(self.pos(leak.cursor), leak.construct,
                                          leak.breaks_genericity))
@@ -574,6 +578,7 @@ class KernelLowering:
         for operand in children(c):
             self.discard(operand)  # ``return (void)f();`` in a kernel still calls f
         self.emit(ir.Return(self.pos(c)))
+        self._returned = True
 
     # ------------------------------------------------------------- expressions
 
@@ -1073,6 +1078,8 @@ class KernelLowering:
 
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
+        if self.dialect is ir.Dialect.CUDA and _is_prelude(c.referenced, "__syncwarp"):
+            return self.warp_barrier(c, pos)
         group = self.groups.call(c, pos)  # cooperative_groups: b.sync(), b.thread_rank()
         if group is not None:
             t = ty.scalar_type(c.type)
@@ -1126,6 +1133,28 @@ class KernelLowering:
         if definition is None:
             raise UnsupportedConstruct(f"call to '{c.spelling}', whose body is not in the file")
         return self.inline(definition, args, t, pos)
+
+    def warp_barrier(self, c: ci.Cursor, pos: SourcePos) -> ir.Expr:
+        """``__syncwarp(mask)``: a barrier of the threads of one warp.
+
+        The order it gives inside a warp is not modelled: it is a no-op for
+        synchronisation, which can only add races, never hide one.  Its own
+        requirement, that every thread of the mask reaches it, is not modelled
+        either, so it is accepted only where that certainly holds: with the
+        full mask, in the kernel's straight-line code (not under a condition,
+        in a loop or after a return).
+        """
+        args = list(c.get_arguments())
+        self.consume(*(k for k in children(c) if k not in args))
+        mask = self.constant(args[0], "__syncwarp mask") if args else FULL_WARP_MASK
+        if mask != FULL_WARP_MASK:
+            raise UnsupportedConstruct("__syncwarp with a mask other than 0xffffffff (which "
+                                       "threads must reach it is not modelled)")
+        if self._block is not self._top_block or self._returned:
+            raise UnsupportedConstruct("__syncwarp under a condition, in a loop or after a "
+                                       "return (that the whole warp reaches it is not "
+                                       "modelled)")
+        return ir.Const(pos, ir.INT, 0)
 
     def min_max_abs(self, name: str, args: list[ir.Expr], t: ir.ScalarType,
                     pos: SourcePos) -> ir.Expr:
@@ -1232,11 +1261,16 @@ def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
                     for k in decl.get_children()))
 
 
-def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
-    """The CUDA prelude's ``warpSize`` (not a variable of the kernel's own)."""
-    where = decl.location.file
-    return (dialect is ir.Dialect.CUDA and decl.spelling == "warpSize" and where is not None
+def _is_prelude(decl: ci.Cursor | None, name: str) -> bool:
+    """``decl`` is the prelude's declaration of ``name`` (not one of the kernel's own)."""
+    where = decl.location.file if decl is not None else None
+    return (decl is not None and decl.spelling == name and where is not None
             and where.name.startswith("/veriscan-prelude/"))
+
+
+def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    """The CUDA prelude's ``warpSize``."""
+    return dialect is ir.Dialect.CUDA and _is_prelude(decl, "warpSize")
 
 
 def c_is_void(fn: ci.Cursor) -> bool:

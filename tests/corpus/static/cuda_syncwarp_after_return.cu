@@ -1,0 +1,11 @@
+// expect: unknown
+// launch: --blockDim=32 --gridDim=1
+// After an early return the lanes that left cannot reach the __syncwarp.
+__global__ void early(int *a, int n) {
+  unsigned t = threadIdx.x;
+  if (t >= n) {
+    return;
+  }
+  a[t] = t;
+  __syncwarp();
+}

@@ -1,0 +1,7 @@
+// expect: unknown
+// launch: --blockDim=32 --gridDim=1
+// A mask naming half the warp: which lanes must arrive is not modelled.
+__global__ void lanes(int *a) {
+  a[threadIdx.x] = 1;
+  __syncwarp(0x0000ffff);
+}
