@@ -34,6 +34,8 @@ class CallKind(enum.Enum):
     PURE = "pure"
     VECTOR = "vector"  # vload/vstore, convert_*, select, shuffle, any, all, clamp (vectors.py)
     ATOMIC = "atomic"
+    EXACT_INT = "exact_int"
+    OUT_POINTER = "out_pointer"
     GROUP_COPY = "group_copy"
     WAIT_EVENTS = "wait_events"
     UNSUPPORTED = "unsupported"
@@ -47,7 +49,9 @@ class CallInfo:
     fences: ir.Fence = ir.Fence.NONE
     value: int = 0
     reason: str = ""
-    op: str = ""  # ATOMIC: the operation (see veriscan.frontend.intrinsics); GROUP_COPY: "strided"
+    # ATOMIC: the operation (see veriscan.frontend.intrinsics); GROUP_COPY: "strided";
+    # EXACT_INT, OUT_POINTER: the function
+    op: str = ""
 
 
 _OPENCL_IDS = {
@@ -55,6 +59,7 @@ _OPENCL_IDS = {
     "get_local_size": ir.BuiltinKind.LOCAL_SIZE, "get_num_groups": ir.BuiltinKind.NUM_GROUPS,
     "get_global_id": ir.BuiltinKind.GLOBAL_ID, "get_global_size": ir.BuiltinKind.GLOBAL_SIZE,
     "get_enqueued_local_size": ir.BuiltinKind.LOCAL_SIZE,
+    "get_work_dim": ir.BuiltinKind.WORK_DIM,
 }
 _BARRIERS = {"barrier": ir.Fence.NONE, "work_group_barrier": ir.Fence.NONE,
              "__syncthreads": ir.Fence.LOCAL | ir.Fence.GLOBAL}
@@ -64,7 +69,30 @@ _FENCES = {"mem_fence", "read_mem_fence", "write_mem_fence", "__threadfence",
            "__threadfence_block"}
 _PURE = {"sqrt", "exp", "log", "fabs", "floor", "ceil", "sin", "cos", "log2", "exp2",
          "rsqrt", "native_sqrt", "native_exp", "native_log", "fmin", "fmax", "pow", "mad",
-         "sqrtf", "expf", "logf", "fabsf"}
+         "sqrtf", "expf", "logf", "fabsf",
+         # OpenCL C 6.12.2-6.12.6 (scalar forms declared in the prelude)
+         "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atanh", "atanpi",
+         "cbrt", "cosh", "cospi", "erf", "erfc", "exp10", "expm1", "log10", "log1p", "logb",
+         "rint", "round", "sinh", "sinpi", "tan", "tanh", "tanpi", "tgamma", "lgamma", "trunc",
+         "degrees", "radians", "sign", "native_cos", "native_sin", "native_tan",
+         "native_exp2", "native_exp10", "native_log2", "native_log10", "native_recip",
+         "native_rsqrt", "native_divide", "native_powr", "half_cos", "half_sin", "half_tan",
+         "half_sqrt", "half_rsqrt", "half_recip", "half_exp", "half_exp2", "half_exp10",
+         "half_log", "half_log2", "half_log10", "half_divide", "half_powr", "atan2",
+         "atan2pi", "copysign", "fdim", "fmod", "hypot", "maxmag", "minmag", "nextafter",
+         "powr", "remainder", "step", "fma", "mix", "smoothstep", "ldexp", "rootn", "ilogb",
+         "isnan", "isinf", "isfinite", "isnormal", "signbit", "isequal", "isnotequal",
+         "isgreater", "isgreaterequal", "isless", "islessequal", "islessgreater",
+         "isordered", "isunordered", "popcount", "clz", "mad_hi", "mad_sat",
+         # CUDA's math library
+         "sinf", "cosf", "tanf", "exp2f", "exp10f", "log2f", "log10f", "floorf", "ceilf",
+         "rsqrtf", "truncf", "roundf", "powf", "fminf", "fmaxf", "__expf", "__exp10f",
+         "__logf", "__sinf", "__cosf", "__powf", "__fdividef"}
+# Integer built-ins computed exactly (veriscan.frontend.intrinsics), and pure
+# functions that also store a second result through a pointer.
+_EXACT_INT = {"add_sat", "sub_sat", "hadd", "rhadd", "abs_diff", "mul_hi", "rotate", "mul24",
+              "mad24", "__mul24", "__umul24"}
+_OUT_POINTER = {"sincos", "modf", "fract", "frexp"}
 _GPUVERIFY_CHECKED = {"__requires": CallKind.REQUIRES, "__global_requires": CallKind.REQUIRES,
                       "__assume": CallKind.ASSUME, "__assert": CallKind.ASSERT,
                       "__global_assert": CallKind.ASSERT, "__invariant": CallKind.INVARIANT,
@@ -118,6 +146,10 @@ def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
         return CallInfo(CallKind.VECTOR)
     if name in _PURE or name.startswith("as_"):  # as_uint(x) & co. reinterpret bits
         return CallInfo(CallKind.PURE)
+    if name in _EXACT_INT:
+        return CallInfo(CallKind.EXACT_INT, op=name)
+    if name in _OUT_POINTER:
+        return CallInfo(CallKind.OUT_POINTER, op=name)
     op = _atomic_op(name, dialect)
     if op:
         return CallInfo(CallKind.ATOMIC, op=op)

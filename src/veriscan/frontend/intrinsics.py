@@ -1,4 +1,4 @@
-"""Lowering of built-ins that touch memory: atomics and async work-group copies.
+"""Lowering of built-ins the IR spells out: atomics, async copies, exact integer math.
 
 These calls have no body to inline, but their meaning is fixed by OpenCL C
 (6.12.10, 6.12.11) and CUDA, so they become ordinary IR with a mark:
@@ -11,7 +11,13 @@ These calls have no body to inline, but their meaning is fixed by OpenCL C
   :class:`~veriscan.ir.nodes.GroupCopy` whose event is a private value, and
   ``wait_group_events`` a :class:`~veriscan.ir.nodes.WaitEvents` naming the events
   it waits for; what the copy means for races is decided in
-  :mod:`veriscan.smt.execute`.
+  :mod:`veriscan.smt.execute`;
+* integer built-ins with a definition in terms of C arithmetic (``add_sat``,
+  ``mul_hi``, ``rotate``, ``mul24`` ...) become that arithmetic, computed in a type
+  twice as wide where C's would overflow; where OpenCL leaves the result
+  implementation-defined (``mul24`` outside 24 bits) it is an uninterpreted value;
+* math functions returning a second result through a pointer (``sincos``) store an
+  uninterpreted function of their arguments there.
 """
 
 from __future__ import annotations
@@ -37,6 +43,8 @@ K = ci.CursorKind
 # Operands after the pointer, per operation.
 _ARITY = {"inc": 0, "dec": 0, "cmpxchg": 2}
 _BITWISE = {"and": "&", "or": "|", "xor": "^"}
+KINDS = frozenset({CallKind.ATOMIC, CallKind.GROUP_COPY, CallKind.WAIT_EVENTS,
+                   CallKind.EXACT_INT, CallKind.OUT_POINTER})
 
 
 def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: CallInfo,
@@ -47,7 +55,19 @@ def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: C
         return atomic(low, c, args, info.op, pos)
     if info.kind is CallKind.GROUP_COPY:
         return group_copy(low, c, args, info.op == "strided", pos)
-    return wait_events(low, c, args, pos)
+    if info.kind is CallKind.WAIT_EVENTS:
+        return wait_events(low, c, args, pos)
+    t = ty.scalar_type(c.type)
+    if t.kind is ir.TypeKind.OTHER:
+        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' returning {t}")
+    if info.kind is CallKind.OUT_POINTER:
+        return out_pointer(low, args, info.op, t, pos)
+    values = low.unsequenced(*(partial(low.expr, a) for a in args))
+    operands = [low.coerce(v, ty.scalar_type(a.type), pos) for v, a in zip(values, args,
+                                                                              strict=True)]
+    if any(v.type.kind is not ir.TypeKind.INT for v in operands):
+        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' on {operands[0].type}")
+    return exact_int(info.op, operands, t, pos)
 
 
 def atomic(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], op: str,
@@ -193,3 +213,83 @@ def _event_variable(low: KernelLowering, c: ci.Cursor, pos: SourcePos) -> str | 
     low.note(low.unwrap(kids[0]), Outcome.LOWERED)
     low.consume(*children(operand))
     return place
+
+
+def out_pointer(low: KernelLowering, args: list[ci.Cursor], name: str, t: ir.ScalarType,
+                pos: SourcePos) -> ir.Expr:
+    """``y = sincos(x, &c)``: ``y`` and ``c`` are two functions of ``x``."""
+    if len(args) != 2:
+        raise lower.UnsupportedConstruct(f"call to '{name}' with {len(args)} arguments")
+    value, ref = low.unsequenced(partial(low.expr, args[0]), partial(low.pointer, args[1]))
+    out_t = ty.scalar_type(lower.ty_pointee(args[1].type))
+    second = ir.Opaque(pos, out_t, f"{name} (second result)", (value,))
+    low.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, second))
+    return ir.Opaque(pos, t, name, (value,))
+
+
+def exact_int(name: str, args: list[ir.Expr], t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
+    """The integer built-in ``name`` of ``args`` (of their common type) as IR."""
+    src = args[0].type
+    if name in ("__mul24", "__umul24"):  # CUDA: the low 24 bits of each, sign- or zero-
+        low24 = ir.ScalarType(ir.TypeKind.INT, 24, name == "__mul24")  # extended
+        a, b = (ir.Cast(pos, src, ir.Cast(pos, low24, x)) for x in args)
+        return _wrapping("*", a, b, pos)
+    if name in ("mul24", "mad24"):
+        return _mul24(name, args, t, pos)
+    wide = ir.ScalarType(ir.TypeKind.INT, 2 * src.bits, src.signed)
+    a, b = (ir.Cast(pos, wide, x) for x in args)
+    if name == "rotate":
+        return _rotate(args[0], args[1], pos)
+    if name in ("hadd", "rhadd"):
+        total = ir.BinOp(pos, wide, "+", a, b)
+        if name == "rhadd":
+            total = ir.BinOp(pos, wide, "+", total, ir.Const(pos, wide, 1))
+        return ir.Cast(pos, t, ir.BinOp(pos, wide, ">>", total, ir.Const(pos, ir.INT, 1)))
+    if name == "mul_hi":
+        product = ir.BinOp(pos, wide, "*", a, b)
+        return ir.Cast(pos, t, ir.BinOp(pos, wide, ">>", product,
+                                        ir.Const(pos, ir.INT, src.bits)))
+    if name == "abs_diff":
+        diff = ir.BinOp(pos, wide, "-", a, b)
+        negative = ir.BinOp(pos, ir.BOOL, "<", diff, ir.Const(pos, wide, 0))
+        return ir.Cast(pos, t, ir.Select(pos, wide, negative, ir.UnOp(pos, wide, "-", diff),
+                                         diff))
+    # add_sat, sub_sat: the exact result, clamped to the type's range
+    exact = ir.BinOp(pos, wide, "+" if name == "add_sat" else "-", a, b)
+    top = (1 << (src.bits - 1)) - 1 if src.signed else (1 << src.bits) - 1
+    bottom = -(1 << (src.bits - 1)) if src.signed else 0
+    high, low_ = ir.Const(pos, wide, top), ir.Const(pos, wide, bottom)
+    clamped = ir.Select(pos, wide, ir.BinOp(pos, ir.BOOL, ">", exact, high), high,
+                        ir.Select(pos, wide, ir.BinOp(pos, ir.BOOL, "<", exact, low_), low_,
+                                  exact))
+    return ir.Cast(pos, t, clamped)
+
+
+def _mul24(name: str, args: list[ir.Expr], t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
+    """``mul24(a, b)`` (``mad24``: plus ``c``): exact while ``a`` and ``b`` fit in 24
+    bits, implementation-defined (an uninterpreted value) otherwise (OpenCL C 6.12.3)."""
+    src = args[0].type
+    low_, high = (-(1 << 23), (1 << 23) - 1) if src.signed else (0, (1 << 24) - 1)
+    fits = [ir.BinOp(pos, ir.BOOL, op, x, ir.Const(pos, src, bound)) for x in args[:2]
+            for op, bound in ((">=", low_), ("<=", high))]
+    within = fits[0]
+    for f in fits[1:]:
+        within = ir.BinOp(pos, ir.BOOL, "&&", within, f)
+    exact = _wrapping("*", args[0], args[1], pos)
+    if name == "mad24":
+        exact = _wrapping("+", exact, args[2], pos)
+    return ir.Select(pos, t, within, exact, ir.Opaque(pos, t, name, tuple(args)))
+
+
+def _rotate(v: ir.Expr, by: ir.Expr, pos: SourcePos) -> ir.Expr:
+    """``rotate(v, i)``: ``v`` rotated left by ``i`` modulo its width."""
+    t = v.type
+    unsigned = ir.ScalarType(ir.TypeKind.INT, t.bits, False)
+    u = ir.Cast(pos, unsigned, v)
+    mask = ir.Const(pos, unsigned, t.bits - 1)
+    count = ir.BinOp(pos, unsigned, "&", ir.Cast(pos, unsigned, by), mask)
+    back = ir.BinOp(pos, unsigned, "&", ir.BinOp(pos, unsigned, "-", ir.Const(
+        pos, unsigned, t.bits), count), mask)
+    rotated = ir.BinOp(pos, unsigned, "|", ir.BinOp(pos, unsigned, "<<", u, count),
+                       ir.BinOp(pos, unsigned, ">>", u, back))
+    return ir.Cast(pos, t, rotated)

@@ -101,6 +101,9 @@ class GroupInterpreter:
             return 0
         if kind is n.BuiltinKind.NUM_GROUPS:
             return 1
+        if kind is n.BuiltinKind.WORK_DIM:  # the sizes are padded to three dimensions
+            raise VeriscanError("cannot draw: get_work_dim() depends on the launch's "
+                                "dimensions")
         return self.sizes[dim]
 
     # -- what subclasses give meaning to ---------------------------------------------

@@ -96,6 +96,7 @@ class BuiltinKind(enum.Enum):
     NUM_GROUPS = "num_groups"
     GLOBAL_ID = "global_id"
     GLOBAL_SIZE = "global_size"
+    WORK_DIM = "work_dim"  # get_work_dim(): the launch's number of dimensions
 
 
 @dataclass(frozen=True)

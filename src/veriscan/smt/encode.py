@@ -25,7 +25,7 @@ from collections.abc import Callable
 import z3
 
 from veriscan.ir import nodes as ir
-from veriscan.smt.symbols import VALUE, SymbolTable, conj, sort_of
+from veriscan.smt.symbols import APPROX, VALUE, SymbolTable, conj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 
 _GENERIC_OP = z3.Function("generic_op", VALUE, VALUE, VALUE)
@@ -183,6 +183,9 @@ class ExprEncoder:
             value = ng
         elif kind is ir.BuiltinKind.GLOBAL_ID:
             value = self.ids.group[d] * ls + self.ids.local[d]
+        elif kind is ir.BuiltinKind.WORK_DIM:
+            dims = max(len(self.launch.local_size), len(self.launch.num_groups))
+            value = z3.BitVecVal(dims, ls.size())
         else:
             value = z3.simplify(ls * ng)
         return resize(value, False, e.type.bits) if e.type.kind is ir.TypeKind.INT else value
@@ -268,9 +271,14 @@ class ExprEncoder:
             "IDENTITY", sort_of(e.type))
 
     def _Opaque(self, e: ir.Opaque) -> z3.ExprRef:
-        for arg in e.args:
-            self.eval(arg)
-        return self.symbols.fresh(f"{e.name}()", sort_of(e.type))
+        """An uninterpreted function of the arguments: equal arguments give equal
+        results (in both threads), any other value is possible.  Its name is
+        over-approximated, so a witness that depends on its value is only possible."""
+        args = [self.eval(arg) for arg in e.args]
+        result = sort_of(e.type)
+        signature = ",".join(str(a.sort()) for a in args) + f"->{result}"
+        fn = z3.Function(f"{APPROX}{e.name}()!{signature}", *(a.sort() for a in args), result)
+        return fn(*args)
 
 
 def _compare(op: str, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.BoolRef:
