@@ -180,7 +180,7 @@ class Executor:
         index = self.access(s.array, s.index, False, s)
         function = self.read_only(s.array)
         elem = self.element_type(s.array)
-        known = self.env.get(_cell(s.array, index)) if self.is_private(s.array) else None
+        known = self.env.get(_cell(s.array, index)) if self.tracks_cells(s.array) else None
         if known is not None:
             value = known
         elif function is not None:
@@ -194,16 +194,21 @@ class Executor:
     def _Store(self, s: ir.Store) -> None:
         value = self.enc.eval(s.value)
         index = self.access(s.array, s.index, True, s, value)
-        cell = _cell(s.array, index) if self.is_private(s.array) else None
+        cell = _cell(s.array, index) if self.tracks_cells(s.array) else None
         if cell is not None:
             elem = self.element_type(s.array)
             self.env[cell] = z3.simplify(convert(value, s.value.type, elem, self.symbols))
-        elif self.is_private(s.array):
+        elif self.tracks_cells(s.array):
             self.forget_cells({s.array})
 
-    def is_private(self, array: str) -> bool:
+    def tracks_cells(self, array: str) -> bool:
+        """Whether ``array``'s cells are tracked: private arrays of events only.  (A
+        private array declared in a loop or an inlined function is a new object each
+        time in C, uninitialised, which the one name in the IR does not show; event
+        lists are only ever filled before they are read.)"""
         decl = self.kernel.array(array)
-        return decl is not None and decl.space is ir.MemSpace.PRIVATE
+        return (decl is not None and decl.space is ir.MemSpace.PRIVATE
+                and decl.type.name == "event_t")
 
     def forget_cells(self, arrays: set[str]) -> None:
         """Private array cells whose contents are tracked (constant index) are
@@ -291,8 +296,14 @@ class Executor:
     def _WaitEvents(self, s: ir.WaitEvents) -> None:
         events = [z3.simplify(self.enc.typed(e, ir.UINT)) for e in s.events]
         self.collective(s, events, "wait_group_events")
+        # In a loop abstracted to "some iteration", the wait may or may not have run
+        # by the time a later access happens: what it completes is not known.
+        somewhere = any(it.iteration < 0 for it in self.context)
         for copy in self.copies:
             done = conj(self.active, disj(*(self.same_event(e, copy.event) for e in events)))
+            if somewhere and not z3.is_false(z3.simplify(done)):
+                done = self.symbols.fresh(f"copy at line {copy.pos.line} waited for in "
+                                          "a loop", z3.BoolSort(), per_thread=False)
             copy.pending = z3.simplify(conj(copy.pending, z3.Not(done)))
         self.copies = [c for c in self.copies if not z3.is_false(c.pending)]
 
@@ -577,8 +588,8 @@ class Executor:
 
 
 # Environment entries "\x00array[k]" hold what the thread last stored in element k
-# of a private array, for constant k (so event lists and small private tables
-# keep their values); absent means unknown.
+# of a private array of events, for constant k (so event lists keep their
+# values); absent means unknown.
 _CELL = "\x00"
 
 
