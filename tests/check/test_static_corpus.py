@@ -1,6 +1,6 @@
 """Every corpus kernel gets the verdict its header states, through the CLI.
 
-Header lines: ``// expect: verified|race|divergence|bounds|assertion|not-generic|unknown``
+Header lines: ``// expect: verified|race|divergence|bounds|undefined|assertion|not-generic|unknown``
 and ``// launch: <veriscan check options>``.  Every verdict row (one per size
 for scan kernels) must match, so a kernel is not "caught" by one lucky size.
 """
@@ -19,6 +19,7 @@ from veriscan.cli.main import main
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "static"
 KERNELS = sorted(p for p in CORPUS.iterdir() if p.suffix in (".cl", ".cu"))
 FAILED_PART = {"race": "races", "divergence": "divergence", "bounds": "bounds",
+               "undefined": "undefined",
                "assertion": "assertions", "not-generic": "generic"}
 
 

@@ -94,7 +94,7 @@ def test_pointer_locals_resolve_to_array_and_offset() -> None:
 
 
 @pytest.mark.parametrize(("name", "construct", "line"), [
-    ("ptr_order_unknown.cl", "pointer comparison '<'", 7),
+    ("ptr_difference_unknown.cl", "pointer arithmetic '-'", 7),
     ("goto_loop.cl", "goto", 7),
     ("function_pointer.cu", "function pointer", 10),
     ("invariant_annotation.cl", "__invariant", 7),

@@ -20,6 +20,7 @@ import clang.cindex as ci
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
 from veriscan.frontend.clang_parse import INSTANCE_PREFIX, ParsedUnit, dialect_for, parse_unit
 from veriscan.frontend.lower import KernelLowering
+from veriscan.frontend.pointers import PointerTargets
 from veriscan.frontend.preprocess import genericity_problems, redeclared_builtins
 from veriscan.ir import nodes as ir
 
@@ -45,16 +46,21 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
     """The IR of kernel ``entry`` of an already parsed unit (``source`` is its file text)."""
     file, lang = unit.file, unit.dialect
     name, fn = _entry_point(unit, entry)
-    lowering = KernelLowering(file, lang)
-    lowering.dynamic_shared = dynamic_shared
-    lowering.add_params(fn)
     body_cursor = next((ch for ch in fn.get_children()
                         if ch.kind == ci.CursorKind.COMPOUND_STMT), None)
-    if body_cursor is None:  # e.g. a CUDA function-try-block as the kernel's body
-        pos = SourcePos(file, fn.location.line, fn.location.column)
-        body = [ir.Unsupported(pos, f"kernel '{fn.spelling}' has no plain body")]
-    else:
-        body = lowering.lower_body(body_cursor)
+    targets = PointerTargets()
+    while True:  # until pointer variables' target sets settle (see frontend.pointers)
+        lowering = KernelLowering(file, lang, targets)
+        lowering.dynamic_shared = dynamic_shared
+        lowering.add_params(fn)
+        if body_cursor is None:  # e.g. a CUDA function-try-block as the kernel's body
+            pos = SourcePos(file, fn.location.line, fn.location.column)
+            body = [ir.Unsupported(pos, f"kernel '{fn.spelling}' has no plain body")]
+        else:
+            body = lowering.lower_body(body_cursor)
+        if lowering.targets.settled():
+            break
+        targets = lowering.targets.next_round()
     foreign = [ir.Unsupported(at, problem, True)
                for at, problem in [*genericity_problems(unit.preprocessed, lang),
                                    *redeclared_builtins(unit.tu, file, lang)]]

@@ -34,8 +34,7 @@ from typing import Any
 import clang.cindex as ci
 
 from veriscan.errors import SourcePos
-from veriscan.frontend import gpuverify
-from veriscan.frontend import intrinsics
+from veriscan.frontend import gpuverify, intrinsics
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
@@ -50,7 +49,24 @@ from veriscan.frontend.cursors import (
     kind_of,
     var_initializer,
 )
+from veriscan.frontend.pointers import (
+    DeclKey,
+    PointerRef,
+    PointerTargets,
+    is_valid_target,
+    null_pointer,
+    unset_pointer,
+    variable_use,
+)
+from veriscan.frontend.pointers import decl_key as _decl_key
 from veriscan.frontend.stack import run_deep
+from veriscan.frontend.structs import (
+    StructLayoutError,
+    StructPlace,
+    default_construction_is_empty,
+    is_struct,
+    leaves,
+)
 from veriscan.frontend.typeflow import type_leaks
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, sub_exprs, walk
@@ -66,14 +82,6 @@ CUDA_WARP_SIZE = 32
 FULL_WARP_MASK = 0xFFFFFFFF
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
-
-
-@dataclass(frozen=True)
-class PointerRef:
-    """A pointer resolved to ``array + offset`` (offset in elements, a 64-bit value)."""
-
-    array: str
-    offset: ir.Expr
 
 
 # What a reference is bound to: a private variable (by name) or an array element
@@ -109,6 +117,8 @@ class _Effects:
             barrier = barrier or isinstance(s, ir.Barrier)
         if isinstance(result, PointerRef):
             reads |= _vars_in(result.offset)
+            if result.selector is not None:
+                reads |= _vars_in(result.selector)
         elif isinstance(result, ir.Expr):
             reads |= _vars_in(result)
         elif isinstance(result, tuple):
@@ -151,7 +161,8 @@ class UnsupportedConstruct(Exception):
 class KernelLowering:
     """One kernel's lowering state: names, arrays, pointer aliases, inline stack."""
 
-    def __init__(self, file: str, dialect: ir.Dialect):
+    def __init__(self, file: str, dialect: ir.Dialect,
+                 targets: PointerTargets | None = None):
         self.file = file
         self.dialect = dialect
         self.params: list[ir.Param] = []
@@ -159,9 +170,15 @@ class KernelLowering:
         self.var_types: dict[str, ir.ScalarType] = {}
         self._names: dict[tuple[str, int, int, str], str] = {}
         self._taken: set[str] = set()  # every name handed out (declarations, temporaries)
-        self._aliases: dict[str, tuple[str, str]] = {}  # pointer var -> (array, offset var)
+        # pointer var -> (its declaration, target selector var, offset var)
+        self._aliases: dict[str, tuple[DeclKey, str, str]] = {}
+        self.targets = targets if targets is not None else PointerTargets()
         self._refs: dict[str, RefTarget] = {}  # reference var -> what it is bound to
-        self._shared_scalars: set[str] = set()
+        self._shared_scalars: set[str] = set()  # scalars kept as one-cell arrays
+        self._addressed: set[DeclKey] = set()  # variables whose address is taken
+        self._struct_vars: set[str] = set()  # private structs, kept field by field
+        self._struct_arrays: set[str] = set()  # struct arrays, kept as one array per field
+        self._param_problems: list[tuple[SourcePos, str]] = []
         self._block: list[ir.Stmt] = []
         self._inline: list[_InlineFrame] = []
         self.ignored_annotations: list[str] = []  # GPUVerify annotations not used, and why
@@ -295,6 +312,8 @@ class KernelLowering:
             name = self.decl_name(p)
             t = p.type
             pos = self.pos(p)
+            if self.struct_param(name, t, pos):
+                continue
             if ty.is_pointer(t) or ty.is_array(t):
                 # A parameter declared as an array (``float a[][16]``) is a pointer
                 # to its first row; libclang shows the type as written.
@@ -318,14 +337,28 @@ class KernelLowering:
         if self._audit is not None:
             self._audit.roots.append(body)
         flow = type_leaks(body, None, self.file)
+        use = variable_use(body)
+        self._addressed = set(use.addressed)
         with self.block() as out:
             self._top_block = out
+            for at, problem in self._param_problems:
+                self.emit(ir.Unsupported(at, problem))
+            self.movable_params(use.assigned)
             for leak in flow.leaks:
                 self.emit(ir.Unsupported(self.pos(leak.cursor), leak.construct,
                                          leak.breaks_genericity))
             run_deep(lambda: self.stmt(body), flow.depth,
                      SourcePos(self.file, body.location.line))
         return out
+
+    def movable_params(self, assigned: frozenset[DeclKey]) -> None:
+        """Pointer parameters the kernel moves (``A += n``) become pointer variables."""
+        for key, name in list(self._names.items()):
+            param = next((p for p in self.params if p.name == name), None)
+            if key in assigned and param is not None and param.is_pointer:
+                pos = param.pos or self._pos
+                self.new_pointer(name, key)
+                self.set_pointer(name, PointerRef.to(name, ir.Const(pos, ir.LONG, 0)), pos)
 
     def stmt(self, c: ci.Cursor) -> None:
         self._pos = self.pos(c)
@@ -390,6 +423,9 @@ class KernelLowering:
             space = self.var_space(c, kids)
             if space is ir.MemSpace.GLOBAL:
                 raise UnsupportedConstruct(f"global-memory array '{c.spelling}' in a kernel")
+            if is_struct(ty.element_type(t)):
+                self.struct_array(name, ty.element_type(t), space, dims, pos)
+                return
             self.arrays.append(ir.ArrayDecl(name, ty.scalar_type(ty.element_type(t)), space,
                                             dims, pos))
             return
@@ -399,9 +435,13 @@ class KernelLowering:
             self._refs[name] = self.bind_reference(init, t, pos)
             return
         if ty.is_pointer(t):
-            if init is None:
-                raise UnsupportedConstruct(f"pointer '{c.spelling}' declared without a target")
-            self.bind_pointer(name, self.pointer(init), pos)
+            ref = self.pointer(init) if init is not None else unset_pointer(pos)
+            self.new_pointer(name, _decl_key(c))
+            self.set_pointer(name, ref, pos)
+            return
+        if is_struct(t):
+            self.struct_var(c, name, t, init, self.var_space(c, kids), pos)
+            return
             return
         # ``auto`` keeps only the canonical type; the initialiser still says TYPE.
         st = ty.scalar_type(init.type if init is not None and ty.sugar_lost(t) else t)
@@ -415,9 +455,22 @@ class KernelLowering:
             return
         if st.kind is ir.TypeKind.OTHER:
             raise UnsupportedConstruct(f"local variable '{c.spelling}' of type {st}")
+        if _decl_key(c) in self._addressed:
+            self.private_cell(name, st, None if init is None else self.expr(init), pos)
+            return
         self.var_types[name] = st
         if init is not None:
             self.emit(ir.Assign(pos, name, self.coerce(self.expr(init), st, pos)))
+
+    def private_cell(self, name: str, st: ir.ScalarType, init: ir.Expr | None,
+                     pos: SourcePos) -> None:
+        """A private scalar whose address is taken: a one-cell private array, so that
+        pointers reach it like any other array (see :mod:`.pointers`)."""
+        if name not in self._shared_scalars:  # a declaration inlined again reuses its cell
+            self.arrays.append(ir.ArrayDecl(name, st, ir.MemSpace.PRIVATE, (1,), pos))
+            self._shared_scalars.add(name)
+        if init is not None:
+            self.emit(ir.Store(pos, name, ir.Const(pos, ir.LONG, 0), self.coerce(init, st, pos)))
 
     def dynamic_shared_array(self, c: ci.Cursor, name: str, pos: SourcePos) -> None:
         """``extern __shared__ T s[];``: the launch's dynamic shared memory.
@@ -459,10 +512,24 @@ class KernelLowering:
                 return ir.MemSpace.CONSTANT
         return ir.MemSpace.PRIVATE
 
-    def bind_pointer(self, name: str, ref: PointerRef, pos: SourcePos) -> None:
-        offset_var = self.fresh(f"{name}.offset", ir.LONG)
-        self._aliases[name] = (ref.array, offset_var)
+    def new_pointer(self, name: str, key: DeclKey) -> None:
+        """A pointer variable: which array it points into (when it may be several)
+        and its offset live in private variables (see :mod:`.pointers`)."""
+        self._aliases[name] = (key, self.fresh(f"{name}.target", ir.INT),
+                               self.fresh(f"{name}.offset", ir.LONG))
+
+    def set_pointer(self, name: str, ref: PointerRef, pos: SourcePos) -> None:
+        key, target_var, offset_var = self._aliases[name]
+        targets = self.targets.of_variable(key)
+        targets.update(ref.targets)
+        if len(targets) > 1:
+            self.emit(ir.Assign(pos, target_var, self.targets.selector(ref, pos)))
         self.emit(ir.Assign(pos, offset_var, ref.offset))
+
+    def pointer_value(self, name: str, pos: SourcePos) -> PointerRef:
+        key, target_var, offset_var = self._aliases[name]
+        return self.targets.value(key, ir.Var(pos, ir.LONG, offset_var),
+                                  ir.Var(pos, ir.INT, target_var))
 
     def bind_reference(self, target: ci.Cursor, ref_type: ci.Type, pos: SourcePos) -> RefTarget:
         """What a C++ reference initialised from ``target`` aliases.
@@ -484,9 +551,13 @@ class KernelLowering:
         place = self.lvalue(target)
         if isinstance(place, str):
             return place
-        offset_var = self.fresh(f"{place.array}.ref", ir.LONG)
+        array = place.single
+        if array is None:
+            raise UnsupportedConstruct("reference bound through a pointer that may point into "
+                                       "several arrays or none")
+        offset_var = self.fresh(f"{array}.ref", ir.LONG)
         self.emit(ir.Assign(pos, offset_var, place.offset))
-        return (place.array, offset_var)
+        return (array, offset_var)
 
     def peek(self, c: ci.Cursor) -> ci.Cursor:
         """``c`` without parentheses and implicit conversions, without lowering anything."""
@@ -625,6 +696,8 @@ class KernelLowering:
         return results
 
     def condition(self, c: ci.Cursor) -> ir.Expr:
+        if ty.is_pointer(self.peek(c).type):  # ``if (p)``: p is not the null pointer
+            return self.pointer_compare("!=", c, None, self.pos(c))
         return self.coerce(self.expr(c), ir.BOOL, self.pos(c))
 
     def coerce(self, e: ir.Expr, t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
@@ -665,6 +738,9 @@ class KernelLowering:
         than vanishing with the value.  An assignment or increment has already
         stored (and so kept) what it computed; its value is not kept twice.
         """
+        if self.peek(c).kind == K.CALL_EXPR and ty.is_pointer(self.peek(c).type):
+            self.pointer(c)  # a call whose pointer result is dropped
+            return
         value = self.expr(c)
         if (_stores_its_value(self.peek(c)) or isinstance(value, (ir.Const, ir.Var))
                 or value.type.kind is ir.TypeKind.OTHER):
@@ -716,21 +792,28 @@ class KernelLowering:
         target = self._refs.get(name, name)
         if isinstance(target, tuple):
             array, offset_var = target
-            return PointerRef(array, ir.Var(pos, ir.LONG, offset_var))
+            return PointerRef.to(array, ir.Var(pos, ir.LONG, offset_var))
         if target in self._shared_scalars:
-            return PointerRef(target, ir.Const(pos, ir.LONG, 0))
+            return PointerRef.to(target, ir.Const(pos, ir.LONG, 0))
         return target
 
     def member_ref(self, c: ci.Cursor) -> ir.Expr:
         base = children(c)
-        self.consume(*base)
         base_name = base[0].spelling if base else ""
         kinds = {"threadIdx": ir.BuiltinKind.LOCAL_ID, "blockIdx": ir.BuiltinKind.GROUP_ID,
                  "blockDim": ir.BuiltinKind.LOCAL_SIZE, "gridDim": ir.BuiltinKind.NUM_GROUPS}
         if (self.dialect is ir.Dialect.CUDA and base_name in kinds
                 and c.spelling in ("x", "y", "z")):
+            self.consume(*base)
             return ir.Builtin(self.pos(c), ir.UINT, kinds[base_name], "xyz".index(c.spelling))
-        raise UnsupportedConstruct(f"member access '.{c.spelling}'")
+        place = self.member(c)
+        pos = self.pos(c)
+        if isinstance(place, PointerRef) and not ty.is_array(c.type):
+            return self.load(place, ty.scalar_type(c.type), pos)
+        if isinstance(place, str) and place in self.var_types:
+            return ir.Var(pos, self.var_types[place], place)
+        raise UnsupportedConstruct(f"member '.{c.spelling}' used as a value (a struct, an "
+                                   "array or a pointer)")
 
     def binary_expr(self, c: ci.Cursor) -> ir.Expr:
         return self.binary(c, binary_operator(c))
@@ -763,6 +846,8 @@ class KernelLowering:
         if op == ",":
             self.discard(lhs)
             return self.expr(rhs)
+        if op in _COMPARISONS and (ty.is_pointer(lhs.type) or ty.is_pointer(rhs.type)):
+            return self.pointer_compare(op, lhs, rhs, pos)
         if op in _COMPARISONS or op in _ARITH:
             if op in _ARITH and (ty.is_pointer(lhs.type) or ty.is_pointer(rhs.type)):
                 raise UnsupportedConstruct(f"pointer arithmetic '{op}' used as a value")
@@ -813,17 +898,20 @@ class KernelLowering:
             raise UnsupportedConstruct("address-of used as a value")
         if op == "+":
             return self.expr(operand)
-        if op in ("-", "~", "!"):
-            value = self.expr(operand)
-            t = ir.BOOL if op == "!" else ty.scalar_type(c.type)
-            if op == "!":
-                value = self.coerce(value, ir.BOOL, pos)
-            return ir.UnOp(pos, t, op, value)
+        if op == "!":
+            return ir.UnOp(pos, ir.BOOL, op, self.condition(operand))
+        if op in ("-", "~"):
+            return ir.UnOp(pos, ty.scalar_type(c.type), op, self.expr(operand))
         raise UnsupportedConstruct(f"unary operator '{op}'")
 
     # ---------------------------------------------------------- assignments
 
     def assign(self, lhs: ci.Cursor, rhs: ci.Cursor, op: str | None, pos: SourcePos) -> ir.Expr:
+        if is_struct(lhs.type) and op is None:
+            dst, src = self.unsequenced(lambda: self.struct_place(lhs),
+                                        lambda: self.struct_place(rhs))
+            self.struct_copy(dst, src, lhs.type, pos)
+            return ir.Const(pos, ir.ScalarType(ir.TypeKind.OTHER), 0)
         if ty.is_pointer(lhs.type):
             return self.assign_pointer(lhs, rhs, op, pos)
         if op is None:
@@ -845,7 +933,8 @@ class KernelLowering:
         t = self.target_type(target, lhs)
         if isinstance(target, PointerRef):
             old_name = self.fresh("old", t)
-            self.emit(ir.Load(pos, old_name, target.array, target.offset))
+            ref = target
+            self.access(ref, pos, lambda array: ir.Load(pos, old_name, array, ref.offset))
             current: ir.Expr = ir.Var(pos, t, old_name)
         else:
             current = ir.Var(pos, t, target)
@@ -869,7 +958,8 @@ class KernelLowering:
                  pos: SourcePos) -> ir.Expr:
         value = self.coerce(value, t, pos)
         if isinstance(target, PointerRef):
-            self.emit(ir.Store(pos, target.array, target.offset, value))
+            ref = target
+            self.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, value))
             return value
         self.emit(ir.Assign(pos, target, value))
         return ir.Var(pos, t, target)
@@ -901,30 +991,49 @@ class KernelLowering:
     def assign_pointer(self, lhs: ci.Cursor, rhs: ci.Cursor, op: str | None,
                        pos: SourcePos) -> ir.Expr:
         name = self.alias_name(lhs)
-        array, offset_var = self._aliases[name]
+        _, _, offset_var = self._aliases[name]
         if op is None:
-            ref = self.pointer(rhs)
-            if ref.array != array:
-                raise UnsupportedConstruct(f"pointer '{lhs.spelling}' re-pointed to another array")
-            self.emit(ir.Assign(pos, offset_var, ref.offset))
+            self.set_pointer(name, self.pointer(rhs), pos)
         elif op in ("+", "-"):
-            delta = self.index(self.expr(rhs), pos)
-            current = ir.Var(pos, ir.LONG, offset_var)
-            self.emit(ir.Assign(pos, offset_var, ir.BinOp(pos, ir.LONG, op, current, delta)))
+            delta = self.stride(self.index(self.expr(rhs), pos), lhs, pos)
+            self.move_pointer(name, op, delta, pos)
         else:
             raise UnsupportedConstruct(f"pointer update '{op}='")
         return ir.Var(pos, ir.LONG, offset_var)
 
     def step_pointer(self, operand: ci.Cursor, delta: int, pos: SourcePos) -> ir.Expr:
         name = self.alias_name(operand)
-        _, offset_var = self._aliases[name]
+        _, _, offset_var = self._aliases[name]
+        old = self.fresh(f"{name}.old", ir.LONG)
+        self.emit(ir.Assign(pos, old, ir.Var(pos, ir.LONG, offset_var)))
+        self.move_pointer(name, "+", self.stride(ir.Const(pos, ir.LONG, delta), operand, pos),
+                          pos)
+        return ir.Var(pos, ir.LONG, old)
+
+    def move_pointer(self, name: str, op: str, delta: ir.Expr, pos: SourcePos) -> None:
+        """``name op= delta`` (``delta`` in elements of the pointer's unit)."""
+        for check in self.targets.step_checks(self.pointer_value(name, pos), delta, pos):
+            self.emit(check)
+        _, _, offset_var = self._aliases[name]
         current = ir.Var(pos, ir.LONG, offset_var)
-        self.emit(ir.Assign(pos, offset_var, ir.BinOp(pos, ir.LONG, "+", current,
-                                                      ir.Const(pos, ir.LONG, delta))))
-        return current
+        self.emit(ir.Assign(pos, offset_var, ir.BinOp(pos, ir.LONG, op, current, delta)))
+
+    def stride(self, delta: ir.Expr, pointer: ci.Cursor, pos: SourcePos) -> ir.Expr:
+        """``delta`` units of what ``pointer`` points at, in scalar elements (a row
+        of a multi-dimensional array spans several)."""
+        elements = ty.row_elements(ty_pointee(pointer.type))
+        if elements == 1:
+            return delta
+        return ir.BinOp(pos, ir.LONG, "*", delta, ir.Const(pos, ir.LONG, elements))
 
     def alias_name(self, c: ci.Cursor) -> str:
         c = self.unwrap(c)
+        if c.kind == K.MEMBER_REF_EXPR:  # a pointer field of a private struct
+            self.note(c, Outcome.LOWERED)
+            field = self.member(c)
+            if isinstance(field, str) and field in self._aliases:
+                return field
+            raise UnsupportedConstruct("pointer update the front end cannot resolve")
         decl = c.referenced if c.kind == K.DECL_REF_EXPR else None
         name = self.known_decl(decl) if decl is not None else None
         if name is None or name not in self._aliases:
@@ -964,11 +1073,11 @@ class KernelLowering:
         decl = c.referenced
         name = self.known_decl(decl) if decl is not None else None
         if name is not None and name in self._aliases:
-            array, offset_var = self._aliases[name]
-            return PointerRef(array, ir.Var(pos, ir.LONG, offset_var))
+            return self.pointer_value(name, pos)
         if name is not None and (any(p.name == name and p.is_pointer for p in self.params)
-                                 or any(a.name == name for a in self.arrays)):
-            return PointerRef(name, ir.Const(pos, ir.LONG, 0))
+                                 or any(a.name == name for a in self.arrays)
+                                 or name in self._struct_arrays):
+            return PointerRef.to(name, ir.Const(pos, ir.LONG, 0))
         raise UnsupportedConstruct(f"pointer '{c.spelling}' the front end cannot resolve")
 
     def pointer_of(self, c: ci.Cursor) -> PointerRef:
@@ -995,7 +1104,7 @@ class KernelLowering:
         stride = ty.row_elements(c.type)
         if stride != 1:
             idx = ir.BinOp(pos, ir.LONG, "*", idx, ir.Const(pos, ir.LONG, stride))
-        return PointerRef(base.array, _add(base.offset, idx, pos))
+        return base.moved(_add(base.offset, idx, pos))
 
     def subscript_base(self, base_c: ci.Cursor) -> PointerRef:
         """The pointer a subscript indexes, where a row may stand (see :meth:`pointer_of`)."""
@@ -1013,7 +1122,7 @@ class KernelLowering:
         of a declared array is covered by the bounds check of the flat index.
         """
         row_c = self.peek(base_c)  # under the decay of the row to a pointer
-        if row_c.kind != K.ARRAY_SUBSCRIPT_EXPR:
+        if row_c.kind not in (K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR):
             return
         dims = ty.array_dims(row_c.type)
         if not dims:
@@ -1037,13 +1146,12 @@ class KernelLowering:
                 raise UnsupportedConstruct("pointer difference")
             lhs, rhs = rhs, lhs
         base, value = self.unsequenced(lambda: self.pointer(lhs), lambda: self.expr(rhs))
-        delta = self.index(value, pos)
-        stride = ty.row_elements(ty_pointee(lhs.type))
-        if stride != 1:
-            delta = ir.BinOp(pos, ir.LONG, "*", delta, ir.Const(pos, ir.LONG, stride))
+        delta = self.stride(self.index(value, pos), lhs, pos)
+        for check in self.targets.step_checks(base, delta, pos):
+            self.emit(check)
         offset = (_add(base.offset, delta, pos) if op == "+"
                   else ir.BinOp(pos, ir.LONG, "-", base.offset, delta))
-        return PointerRef(base.array, offset)
+        return base.moved(offset)
 
     def pointer_address(self, c: ci.Cursor) -> PointerRef:
         op = unary_operator(c)
@@ -1070,9 +1178,308 @@ class KernelLowering:
     def load(self, ref: PointerRef, t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
         if t.kind is ir.TypeKind.OTHER:
             raise UnsupportedConstruct(f"access to elements of type {t}")
-        name = self.fresh(f"{ref.array}.val", t)
-        self.emit(ir.Load(pos, name, ref.array, ref.offset))
+        name = self.fresh(f"{ref.single or 'deref'}.val", t)
+        self.access(ref, pos, lambda array: ir.Load(pos, name, array, ref.offset))
         return ir.Var(pos, t, name)
+
+    def access(self, ref: PointerRef, pos: SourcePos,
+               make: Callable[[str], ir.Stmt]) -> None:
+        """The access ``make(array)`` through ``ref``: a case split when ``ref`` may point
+        into several arrays, after the checks that it is neither null nor unassigned."""
+        array = ref.single
+        if array is not None:
+            self.emit(make(array))
+            return
+        for stmt in self.targets.split(ref, pos, {t: [make(t)] for t in ref.targets
+                                                  if is_valid_target(t)}):
+            self.emit(stmt)
+
+    def pointer_compare(self, op: str, lhs: ci.Cursor, rhs: ci.Cursor | None,
+                        pos: SourcePos) -> ir.Expr:
+        """``lhs op rhs`` on pointers (``rhs`` None: the null pointer).  Equality holds
+        for the same target and offset; an order is defined only within one array."""
+        a, b = self.unsequenced(lambda: self.pointer(lhs), lambda: (
+            self.pointer(rhs) if rhs is not None else null_pointer(pos)))
+        for ref in (a, b):
+            for check in self.targets.checks(ref, pos, null_ok=True):
+                self.emit(check)
+        if op in ("==", "!="):
+            same = self.targets.equal(a, b, pos)
+            return same if op == "==" else ir.UnOp(pos, ir.BOOL, "!", same)
+        # C orders pointers only within one array (C11 6.5.8p5); the null pointer is in none.
+        self.emit(ir.Assert(pos, self.targets.same_array(a, b, pos),
+                            f"'{op}' on pointers that may not point into the same array"))
+        return ir.BinOp(pos, ir.BOOL, op, a.offset, b.offset)
+
+    def pointer_choice(self, c: ci.Cursor) -> PointerRef:
+        """``cond ? p : q`` as a pointer: its target is chosen with its offset."""
+        kids = children(c)
+        if len(kids) != 3:
+            raise UnsupportedConstruct("conditional operator without a middle operand")
+        pos = self.pos(c)
+        cond = self.condition(kids[0])
+        with self.block() as then_stmts:
+            then = self.pointer(kids[1])
+        with self.block() as else_stmts:
+            other = self.pointer(kids[2])
+        if not then_stmts and not else_stmts:
+            return self.targets.choose(cond, then, other, pos)
+        # Arms with effects run under their branch; each fixes the pointer there.
+        targets = tuple(sorted(set(then.targets) | set(other.targets)))
+        selector = self.fresh("choice.target", ir.INT)
+        offset = self.fresh("choice.offset", ir.LONG)
+        arms = []
+        for stmts, ref in ((then_stmts, then), (else_stmts, other)):
+            arms.append([*stmts, ir.Assign(pos, selector, self.targets.selector(ref, pos)),
+                         ir.Assign(pos, offset, ref.offset)])
+        self.emit(ir.If(pos, cond, arms[0], arms[1]))
+        return PointerRef(targets, ir.Var(pos, ir.LONG, offset),
+                          ir.Var(pos, ir.INT, selector) if len(targets) > 1 else None)
+
+    def pointer_null(self, c: ci.Cursor) -> PointerRef:
+        """The null pointer constant (``0``, ``NULL``); any other number is refused."""
+        if evaluate_constant(c) != 0:
+            raise UnsupportedConstruct("a number used as a pointer")
+        return null_pointer(self.pos(c))
+
+    def pointer_call(self, c: ci.Cursor) -> PointerRef:
+        """The pointer an inlined function returns."""
+        decl = c.referenced
+        definition = decl.get_definition() if decl is not None else None
+        if classify_call(c, self.dialect).kind is not CallKind.USER or definition is None:
+            raise UnsupportedConstruct(f"pointer returned by '{c.spelling}', whose body is "
+                                       "not in the file")
+        args = list(c.get_arguments())
+        if any(a is None for a in args):
+            raise UnsupportedConstruct(f"call to '{c.spelling}' with an argument libclang "
+                                       "does not show")
+        self.consume(*(k for k in children(c) if k not in args))
+        result = self.inline(definition, args, ir.LONG, self.pos(c), pointer_result=True)
+        assert isinstance(result, ir.Var)
+        return self.pointer_value(result.name, self.pos(c))
+
+    # ---------------------------------------------------------------- structs
+
+    def struct_param(self, name: str, t: ci.Type, pos: SourcePos) -> bool:
+        """A struct parameter by value, or a pointer to structs, field by field (see
+        :mod:`.structs`); False for any other parameter."""
+        pointee = t.get_pointee() if ty.is_pointer(t) else None
+        struct_t = pointee if pointee is not None else t
+        if not is_struct(struct_t):
+            return False
+        try:
+            fields = leaves(struct_t)
+        except StructLayoutError as exc:
+            self._param_problems.append((pos, f"struct parameter '{name}': {exc}"))
+            return False
+        if pointee is not None:
+            space = (ty.opencl_space(pointee) if self.dialect is ir.Dialect.OPENCL
+                     else ir.MemSpace.GLOBAL)
+            if space is ir.MemSpace.PRIVATE:
+                space = ir.MemSpace.GLOBAL
+            self._struct_arrays.add(name)
+            for leaf in fields:  # a pointer field is refused where it is used
+                if not leaf.is_pointer:
+                    self.params.append(ir.Param(
+                        self.targets.field(name, leaf.path), ty.scalar_type(leaf.type), space,
+                        True, pointee.is_const_qualified(), pos))
+            return True
+        self._struct_vars.add(name)
+        for leaf in fields:
+            leaf_name = f"{name}.{leaf.path}"
+            if leaf.dims:
+                self._param_problems.append((pos, f"array field '{leaf.path}' of struct "
+                                                  f"parameter '{name}'"))
+            elif leaf.is_pointer:
+                self.params.append(ir.Param(leaf_name, ty.scalar_type(ty.element_type(
+                    leaf.type)), ir.MemSpace.GLOBAL, True, False, pos))
+            else:
+                st = ty.scalar_type(leaf.type)
+                self.params.append(ir.Param(leaf_name, st, ir.MemSpace.PRIVATE, False,
+                                            t.is_const_qualified(), pos))
+                self.var_types[leaf_name] = st
+        return True
+
+    def struct_array(self, name: str, struct_t: ci.Type, space: ir.MemSpace,
+                     dims: tuple[int, ...], pos: SourcePos) -> None:
+        """An array of structs (or one shared struct): one array per field."""
+        try:
+            fields = leaves(struct_t)
+        except StructLayoutError as exc:
+            raise UnsupportedConstruct(f"array of structs '{name}': {exc}") from None
+        self._struct_arrays.add(name)
+        for leaf in fields:  # a pointer field is refused where it is used
+            array = self.targets.field(name, leaf.path)
+            if not leaf.is_pointer and self.kernel_array(array) is None:
+                self.arrays.append(ir.ArrayDecl(array, ty.scalar_type(leaf.type), space,
+                                                (*dims, *leaf.dims), pos))
+
+    def kernel_array(self, name: str) -> ir.ArrayDecl | None:
+        return next((a for a in self.arrays if a.name == name), None)
+
+    def struct_var(self, c: ci.Cursor, name: str, t: ci.Type, init: ci.Cursor | None,
+                   space: ir.MemSpace, pos: SourcePos) -> None:
+        """A struct variable: shared ones are one-element struct arrays, private ones
+        a variable, pointer variable or private array per field."""
+        if space is not ir.MemSpace.PRIVATE:
+            if init is not None:
+                raise UnsupportedConstruct(f"initialiser of shared variable '{c.spelling}'")
+            self.struct_array(name, t, space, (1,), pos)
+            return
+        if _decl_key(c) in self._addressed:
+            raise UnsupportedConstruct(f"address of private struct '{c.spelling}'")
+        try:
+            fields = leaves(t)
+        except StructLayoutError as exc:
+            raise UnsupportedConstruct(f"struct variable '{c.spelling}': {exc}") from None
+        if init is not None and self.peek(init).kind == K.CALL_EXPR and not list(
+                self.peek(init).get_arguments()) and default_construction_is_empty(t):
+            self.consume(init, *children(init))  # C++ default-initialisation: no code runs
+            init = None
+        self._struct_vars.add(name)
+        for leaf in fields:
+            leaf_name = f"{name}.{leaf.path}"
+            if leaf.is_pointer:
+                self.new_pointer(leaf_name, (*_decl_key(c)[:3], leaf_name))
+                self.set_pointer(leaf_name, unset_pointer(pos), pos)
+            elif leaf.dims:
+                if self.kernel_array(leaf_name) is None:
+                    self.arrays.append(ir.ArrayDecl(leaf_name, ty.scalar_type(leaf.type),
+                                                    ir.MemSpace.PRIVATE, leaf.dims, pos))
+            else:
+                self.var_types[leaf_name] = ty.scalar_type(leaf.type)
+        if init is not None:
+            self.struct_copy(StructPlace(prefix=name), self.struct_place(init), t, pos)
+
+    def struct_place(self, c: ci.Cursor) -> StructPlace:
+        """The struct object a struct-typed expression denotes."""
+        c = self.unwrap(c)
+        if c.kind == K.DECL_REF_EXPR:
+            name = self.known_decl(c.referenced) if c.referenced is not None else None
+            if name in self._struct_vars:
+                self.note(c, Outcome.LOWERED)
+                self.consume(*children(c))
+                return StructPlace(prefix=name)
+            if name in self._struct_arrays:  # a shared struct: a struct array of one
+                self.note(c, Outcome.LOWERED)
+                self.consume(*children(c))
+                return StructPlace(element=PointerRef.to(name, ir.Const(self.pos(c), ir.LONG,
+                                                                        0)))
+        elif c.kind == K.MEMBER_REF_EXPR:
+            self.note(c, Outcome.LOWERED)
+            inner = self.member(c)
+            if isinstance(inner, StructPlace):
+                return inner
+        elif c.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            self.note(c, Outcome.LOWERED)
+            return StructPlace(element=self.pointer_of(c))
+        elif c.kind == K.UNARY_OPERATOR and unary_operator(c) == "*":
+            self.note(c, Outcome.LOWERED)
+            return StructPlace(element=self.pointer(_only_child(c)))
+        raise UnsupportedConstruct(f"struct value the front end cannot resolve "
+                                   f"({c.kind.name.lower()})")
+
+    def member(self, c: ci.Cursor) -> str | PointerRef | StructPlace:
+        """What ``s.f`` or ``p->f`` names: a private variable (or pointer variable, or
+        array) by name, an element of a field's array, or a struct below."""
+        base_c = _only_child(c)
+        if ty.is_pointer(base_c.type):  # p->f
+            place = StructPlace(element=self.pointer(base_c))
+        else:
+            place = self.struct_place(base_c)
+        name = c.spelling
+        if is_struct(c.type):
+            return place.below(name)
+        if place.prefix is not None:
+            return f"{place.prefix}.{name}"
+        if ty.is_pointer(c.type):
+            raise UnsupportedConstruct(f"pointer field '{name}' of a struct in an array")
+        return self.element_field(place, name, ty.row_elements(c.type) if ty.is_array(
+            c.type) else 1, self.pos(c))
+
+    def element_field(self, place: StructPlace, name: str, cells: int,
+                      pos: SourcePos) -> PointerRef:
+        """Field ``name`` (``cells`` scalars wide) of an element of struct arrays: the
+        same element of the field's arrays, the same selector (see :mod:`.pointers`)."""
+        element = place.element
+        assert element is not None
+        if any(t not in self._struct_arrays for t in element.targets if is_valid_target(t)):
+            raise UnsupportedConstruct(f"member '{name}' of memory that is not a struct array")
+        path = place.sub_path(name)
+        targets = tuple(sorted(self.targets.field(t, path) if is_valid_target(t) else t
+                               for t in element.targets))
+        offset = element.offset
+        if cells != 1:
+            offset = ir.BinOp(pos, ir.LONG, "*", offset, ir.Const(pos, ir.LONG, cells))
+        return PointerRef(targets, offset, element.selector)
+
+    def member_lvalue(self, c: ci.Cursor) -> str | PointerRef:
+        place = self.member(c)
+        if isinstance(place, PointerRef) and not ty.is_array(c.type):
+            return place
+        if isinstance(place, str) and place in self.var_types:
+            return place
+        raise UnsupportedConstruct(f"assignment to member '.{c.spelling}'")
+
+    def pointer_member(self, c: ci.Cursor) -> PointerRef:
+        """A pointer or array field used as a pointer (``s.p[i]``, ``q[i].a[j]``)."""
+        place = self.member(c)
+        pos = self.pos(c)
+        if isinstance(place, PointerRef):
+            if ty.is_array(c.type):
+                return place
+            raise UnsupportedConstruct(f"address of member '.{c.spelling}'")
+        if isinstance(place, str):
+            return self.private_leaf_pointer(place, pos)
+        raise UnsupportedConstruct(f"address of member '.{c.spelling}' of a private struct")
+
+    def private_leaf_pointer(self, name: str, pos: SourcePos) -> PointerRef:
+        """A private struct's pointer field (a pointer variable, or a pointer parameter
+        when the struct is a by-value parameter), or its array field as a pointer."""
+        if name in self._aliases:
+            return self.pointer_value(name, pos)
+        if self.kernel_array(name) is not None or any(p.name == name and p.is_pointer
+                                                      for p in self.params):
+            return PointerRef.to(name, ir.Const(pos, ir.LONG, 0))
+        raise UnsupportedConstruct(f"address of field '{name}' of a private struct")
+
+    def struct_copy(self, dst: StructPlace, src: StructPlace, t: ci.Type,
+                    pos: SourcePos) -> None:
+        """``dst = src`` for structs of type ``t``: field by field."""
+        try:
+            fields = leaves(t)
+        except StructLayoutError as exc:
+            raise UnsupportedConstruct(f"struct copy: {exc}") from None
+        for leaf in fields:
+            if leaf.dims:
+                raise UnsupportedConstruct(f"copy of a struct with the array field '{leaf.path}'")
+            if leaf.is_pointer:
+                if dst.prefix is None or src.prefix is None:
+                    raise UnsupportedConstruct(f"pointer field '{leaf.path}' of a struct in "
+                                               "an array")
+                target = f"{dst.prefix}.{leaf.path}"
+                source = f"{src.prefix}.{leaf.path}"
+                if target not in self._aliases:
+                    raise UnsupportedConstruct(f"copy into pointer field '{leaf.path}'")
+                self.set_pointer(target, self.private_leaf_pointer(source, pos), pos)
+                continue
+            st = ty.scalar_type(leaf.type)
+            value = self.leaf_value(self.struct_leaf(src, leaf.path), st, pos)
+            self.store_to(self.struct_leaf(dst, leaf.path), value, st, pos)
+
+    def leaf_value(self, leaf: str | PointerRef, st: ir.ScalarType, pos: SourcePos) -> ir.Expr:
+        if isinstance(leaf, PointerRef):
+            return self.load(leaf, st, pos)
+        return ir.Var(pos, self.var_types[leaf], leaf)
+
+    def struct_leaf(self, place: StructPlace, path: str) -> str | PointerRef:
+        """The scalar leaf ``path`` of a struct object: a variable or an array element."""
+        if place.prefix is None:
+            return self.element_field(place, path, 1, self._pos)
+        name = f"{place.prefix}.{path}"
+        if name not in self.var_types:
+            raise UnsupportedConstruct(f"field '{path}' the front end cannot resolve")
+        return name
 
     # ------------------------------------------------------------------ calls
 
@@ -1125,7 +1532,7 @@ class KernelLowering:
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
             values = self.unsequenced(*(partial(self.expr, a) for a in args))
             return ir.Opaque(pos, t, c.spelling, tuple(values))
-        if info.kind in intrinsics.KINDS:
+        if info.kind in (CallKind.ATOMIC, CallKind.GROUP_COPY, CallKind.WAIT_EVENTS):
             return intrinsics.lower_call(self, c, args, info, pos)
         if info.kind is CallKind.UNSUPPORTED:
             raise UnsupportedConstruct(info.reason)
@@ -1167,7 +1574,9 @@ class KernelLowering:
         return ir.Select(pos, t, pick_a, a, b)
 
     def inline(self, fn: ci.Cursor, args: list[ci.Cursor], t: ir.ScalarType,
-               pos: SourcePos) -> ir.Expr:
+               pos: SourcePos, pointer_result: bool = False) -> ir.Expr:
+        """The call's value (with ``pointer_result``, a variable named as the pointer
+        variable that holds what the function returns)."""
         if any(frame.function == fn.spelling for frame in self._inline):
             raise UnsupportedConstruct(f"recursive call to '{fn.spelling}'")
         if ty.type_kind(fn.result_type.get_canonical()) in _REFERENCES:
@@ -1181,12 +1590,17 @@ class KernelLowering:
         for param, value in zip(params, bound, strict=True):
             name = self.fresh(f"{fn.spelling}.{param.spelling}", ty.scalar_type(param.type))
             self._names[_decl_key(param)] = name
+            if isinstance(value, ir.Expr) and _decl_key(param) in self._addressed:
+                del self.var_types[name]
+                self.private_cell(name, ty.scalar_type(param.type), value, pos)
+                continue
             if isinstance(value, ir.Expr):
                 self.emit(ir.Assign(pos, name, self.coerce(value, self.var_types[name], pos)))
                 continue
             del self.var_types[name]
             if isinstance(value, PointerRef):
-                self.bind_pointer(name, value, pos)
+                self.new_pointer(name, _decl_key(param))
+                self.set_pointer(name, value, pos)
             else:
                 self._refs[name] = value
         body = next((ch for ch in children(fn) if ch.kind == K.COMPOUND_STMT), None)
@@ -1194,6 +1608,9 @@ class KernelLowering:
             raise UnsupportedConstruct(f"function '{fn.spelling}' whose body is not a block")
         result = None if t.kind is ir.TypeKind.OTHER and c_is_void(fn) else self.fresh(
             f"{fn.spelling}.result", t)
+        if pointer_result and result is not None:
+            del self.var_types[result]
+            self.new_pointer(result, _decl_key(fn))
         self._inline.append(_InlineFrame(fn.spelling, result))
         try:
             if self._audit is not None:
@@ -1233,6 +1650,8 @@ class KernelLowering:
         try:
             if result is None:
                 self.discard(operand[0])
+            elif result in self._aliases:
+                self.set_pointer(result, self.pointer(operand[0]), self.pos(tail))
             else:
                 self.emit(ir.Assign(self.pos(tail), result,
                                     self.coerce(self.expr(operand[0]), t, self.pos(tail))))
@@ -1282,11 +1701,6 @@ def ty_pointee(t: ci.Type) -> ci.Type:
     if ty.type_kind(canon) == ci.TypeKind.POINTER:
         return canon.get_pointee()
     return canon.get_array_element_type()
-
-
-def _decl_key(decl: ci.Cursor) -> tuple[str, int, int, str]:
-    loc = decl.location
-    return (loc.file.name if loc.file else "", loc.line, loc.column, decl.spelling)
 
 
 def _is_lvalue(c: ci.Cursor) -> bool:
@@ -1383,9 +1797,14 @@ _POINTER_RULES: dict[ci.CursorKind, Callable] = {
     K.ARRAY_SUBSCRIPT_EXPR: KernelLowering.pointer_of,
     K.BINARY_OPERATOR: KernelLowering.pointer_sum,
     K.UNARY_OPERATOR: KernelLowering.pointer_address,
+    K.CONDITIONAL_OPERATOR: KernelLowering.pointer_choice,
+    K.MEMBER_REF_EXPR: KernelLowering.pointer_member,
+    K.INTEGER_LITERAL: KernelLowering.pointer_null,
+    K.CALL_EXPR: KernelLowering.pointer_call,
 }
 _LVALUE_RULES: dict[ci.CursorKind, Callable] = {
     K.DECL_REF_EXPR: KernelLowering.named_lvalue,
+    K.MEMBER_REF_EXPR: KernelLowering.member_lvalue,
     K.ARRAY_SUBSCRIPT_EXPR: KernelLowering.element_lvalue,
     K.UNARY_OPERATOR: KernelLowering.deref_lvalue,
 }

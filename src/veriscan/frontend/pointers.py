@@ -161,13 +161,24 @@ class PointerTargets:
 
     def equal(self, a: PointerRef, b: PointerRef, pos: SourcePos) -> ir.Expr:
         """``a == b``: the same target and the same offset (distinct arrays never meet)."""
+        return self._common(a, b, pos, ir.BinOp(pos, ir.BOOL, "==", a.offset, b.offset),
+                            set(a.targets) & set(b.targets))
+
+    def same_array(self, a: PointerRef, b: PointerRef, pos: SourcePos) -> ir.Expr:
+        """Whether ``a`` and ``b`` point into one array (not null, not unassigned)."""
+        return self._common(a, b, pos, ir.Const(pos, ir.BOOL, True),
+                            {t for t in set(a.targets) & set(b.targets) if t not in _INVALID})
+
+    def _common(self, a: PointerRef, b: PointerRef, pos: SourcePos, also: ir.Expr,
+                targets: set[str]) -> ir.Expr:
+        """Some target of ``targets`` is both ``a``'s and ``b``'s, and ``also`` holds."""
         cases: list[ir.Expr] = []
-        for target in sorted(set(a.targets) & set(b.targets)):
-            same = ir.BinOp(pos, ir.BOOL, "==", a.offset, b.offset)
+        for target in sorted(targets):
+            case = also
             for ref in (a, b):
                 if len(ref.targets) > 1:
-                    same = ir.BinOp(pos, ir.BOOL, "&&", self.is_target(ref, target, pos), same)
-            cases.append(same)
+                    case = ir.BinOp(pos, ir.BOOL, "&&", self.is_target(ref, target, pos), case)
+            cases.append(case)
         if not cases:
             return ir.Const(pos, ir.BOOL, False)
         result = cases[0]

@@ -1,7 +1,7 @@
-// expect: unknown
+// expect: undefined
 // launch: --local-size 4
-// Ordering pointers that may point into different arrays: C defines `<`
-// only within one array, and the model does not order arrays.
+// Ordering pointers into different arrays is undefined in C: with k == 0,
+// p points into b and is compared with a pointer into a.
 __kernel void order(__global int *a, __global int *b, int k) {
   __global int *p = k ? a : b;
   if (p < a + 2)
