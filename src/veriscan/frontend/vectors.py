@@ -15,10 +15,15 @@ The IR has scalars only, so a vector is lowered to one scalar per lane:
   ``-1``/``0`` per lane, literals ``(float4)(a, (float2)(b, c), d)`` and
   splats, swizzles on either side of an assignment.
 
-What cannot be modelled lane by lane exactly (a vector condition in ``?:``,
-a user function taking or returning a vector, pointers to private vectors)
-is refused as :class:`~veriscan.frontend.lower.UnsupportedConstruct`, so the
-verdict is unknown.
+Accessing one component of a vector in memory is an access to that lane
+only, as in GPUVerify and as optimising compilers emit it (PoCL, Oclgrind);
+clang without optimisation reads and writes back the whole vector instead.
+Bit reinterpretations other than between integers of one width (``as_float4``
+of an ``int4``) give opaque lanes.  What cannot be modelled lane by lane (a
+user function taking or returning a vector, ``&&``/``||`` on vectors, a vector
+subscript that is not a constant) is refused as
+:class:`~veriscan.frontend.lower.UnsupportedConstruct`, so the verdict is
+unknown.
 """
 
 from __future__ import annotations
@@ -87,10 +92,6 @@ class VectorLowering:
         self.lanes_of: dict[str, list[str]] = {}  # private vector -> its lane variables
 
     # ------------------------------------------------------------ queries
-
-    @staticmethod
-    def shape(c: ci.Cursor) -> ty.VectorShape | None:
-        return ty.vector_shape(c.type)
 
     def component(self, c: ci.Cursor) -> tuple[ci.Cursor, list[int], bool] | None:
         """``(base, lanes, through_pointer)`` when ``c`` selects lanes of a vector.
