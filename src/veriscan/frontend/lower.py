@@ -1532,7 +1532,7 @@ class KernelLowering:
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
             values = self.unsequenced(*(partial(self.expr, a) for a in args))
             return ir.Opaque(pos, t, c.spelling, tuple(values))
-        if info.kind in (CallKind.ATOMIC, CallKind.GROUP_COPY, CallKind.WAIT_EVENTS):
+        if info.kind in intrinsics.KINDS:
             return intrinsics.lower_call(self, c, args, info, pos)
         if info.kind is CallKind.UNSUPPORTED:
             raise UnsupportedConstruct(info.reason)

@@ -102,3 +102,57 @@ float __VS_OVL atomic_xchg(volatile __local float *p, float v);
 __VS_ASYNC(char) __VS_ASYNC(uchar) __VS_ASYNC(short) __VS_ASYNC(ushort) __VS_ASYNC(int)
 __VS_ASYNC(uint) __VS_ASYNC(long) __VS_ASYNC(ulong) __VS_ASYNC(float) __VS_ASYNC(double)
 void wait_group_events(int num_events, event_t *event_list);
+
+/* More of the math library (6.12.2-6.12.6), scalar forms: pure functions the
+ * front end treats as uninterpreted functions of their arguments, or computes
+ * exactly (add_sat, sub_sat, hadd, rhadd, abs_diff, mul_hi, rotate, mul24, mad24). */
+#define __VS_F1(name) float __VS_OVL name(float); double __VS_OVL name(double);
+#define __VS_F2(name) float __VS_OVL name(float, float); double __VS_OVL name(double, double);
+#define __VS_F3(name) float __VS_OVL name(float, float, float); \
+  double __VS_OVL name(double, double, double);
+__VS_F1(acos) __VS_F1(acosh) __VS_F1(acospi) __VS_F1(asin) __VS_F1(asinh) __VS_F1(asinpi)
+__VS_F1(atan) __VS_F1(atanh) __VS_F1(atanpi) __VS_F1(cbrt) __VS_F1(cosh) __VS_F1(cospi)
+__VS_F1(erf) __VS_F1(erfc) __VS_F1(exp10) __VS_F1(expm1) __VS_F1(log10) __VS_F1(log1p)
+__VS_F1(logb) __VS_F1(rint) __VS_F1(round) __VS_F1(sinh) __VS_F1(sinpi) __VS_F1(tan)
+__VS_F1(tanh) __VS_F1(tanpi) __VS_F1(tgamma) __VS_F1(lgamma) __VS_F1(trunc)
+__VS_F1(degrees) __VS_F1(radians) __VS_F1(sign)
+__VS_F1(native_cos) __VS_F1(native_sin) __VS_F1(native_tan) __VS_F1(native_exp2)
+__VS_F1(native_exp10) __VS_F1(native_log2) __VS_F1(native_log10) __VS_F1(native_recip)
+__VS_F1(native_rsqrt) __VS_F1(half_cos) __VS_F1(half_sin) __VS_F1(half_tan)
+__VS_F1(half_sqrt) __VS_F1(half_rsqrt) __VS_F1(half_recip) __VS_F1(half_exp)
+__VS_F1(half_exp2) __VS_F1(half_exp10) __VS_F1(half_log) __VS_F1(half_log2)
+__VS_F1(half_log10)
+__VS_F2(atan2) __VS_F2(atan2pi) __VS_F2(copysign) __VS_F2(fdim) __VS_F2(fmod) __VS_F2(hypot)
+__VS_F2(maxmag) __VS_F2(minmag) __VS_F2(nextafter) __VS_F2(powr) __VS_F2(remainder)
+__VS_F2(native_divide) __VS_F2(native_powr) __VS_F2(half_divide) __VS_F2(half_powr)
+__VS_F2(step)
+__VS_F3(fma) __VS_F3(mix) __VS_F3(smoothstep)
+float __VS_OVL ldexp(float, int); double __VS_OVL ldexp(double, int);
+float __VS_OVL rootn(float, int); double __VS_OVL rootn(double, int);
+int __VS_OVL ilogb(float); int __VS_OVL ilogb(double);
+/* These also store a second result through their pointer argument. */
+#define __VS_FOUT(space) \
+  float __VS_OVL sincos(float, space float *); double __VS_OVL sincos(double, space double *); \
+  float __VS_OVL modf(float, space float *); double __VS_OVL modf(double, space double *); \
+  float __VS_OVL fract(float, space float *); double __VS_OVL fract(double, space double *); \
+  float __VS_OVL frexp(float, space int *); double __VS_OVL frexp(double, space int *);
+__VS_FOUT(__private) __VS_FOUT(__local) __VS_FOUT(__global)
+#define __VS_REL1(name) int __VS_OVL name(float); int __VS_OVL name(double);
+#define __VS_REL2(name) int __VS_OVL name(float, float); int __VS_OVL name(double, double);
+__VS_REL1(isnan) __VS_REL1(isinf) __VS_REL1(isfinite) __VS_REL1(isnormal) __VS_REL1(signbit)
+__VS_REL2(isequal) __VS_REL2(isnotequal) __VS_REL2(isgreater) __VS_REL2(isgreaterequal)
+__VS_REL2(isless) __VS_REL2(islessequal) __VS_REL2(islessgreater) __VS_REL2(isordered)
+__VS_REL2(isunordered)
+#define __VS_I(T, U) \
+  T __VS_OVL add_sat(T, T); T __VS_OVL sub_sat(T, T); T __VS_OVL hadd(T, T); \
+  T __VS_OVL rhadd(T, T); U __VS_OVL abs_diff(T, T); T __VS_OVL mul_hi(T, T); \
+  T __VS_OVL rotate(T, T); T __VS_OVL popcount(T); T __VS_OVL clz(T); \
+  T __VS_OVL mad_hi(T, T, T); T __VS_OVL mad_sat(T, T, T);
+__VS_I(char, uchar) __VS_I(uchar, uchar) __VS_I(short, ushort) __VS_I(ushort, ushort)
+__VS_I(int, uint) __VS_I(uint, uint) __VS_I(long, ulong) __VS_I(ulong, ulong)
+int __VS_OVL mul24(int, int); uint __VS_OVL mul24(uint, uint);
+int __VS_OVL mad24(int, int, int); uint __VS_OVL mad24(uint, uint, uint);
+#define MAXFLOAT 0x1.fffffep127f
+#define HUGE_VALF (1.0f / 0.0f)
+#define INFINITY (1.0f / 0.0f)
+#define NAN (0.0f / 0.0f)
