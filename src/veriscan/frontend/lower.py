@@ -36,7 +36,7 @@ import clang.cindex as ci
 from veriscan.errors import SourcePos
 from veriscan.frontend import gpuverify, intrinsics
 from veriscan.frontend import types as ty
-from veriscan.frontend.builtins import CallKind, classify_call
+from veriscan.frontend.builtins import CallInfo, CallKind, classify_call
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
 from veriscan.frontend.consteval import evaluate_constant, has_side_effects
 from veriscan.frontend.cooperative import GroupLowering
@@ -68,6 +68,7 @@ from veriscan.frontend.structs import (
     leaves,
 )
 from veriscan.frontend.typeflow import type_leaks
+from veriscan.frontend.vectors import VectorLowering
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, sub_exprs, walk
 
@@ -123,6 +124,9 @@ class _Effects:
             reads |= _vars_in(result)
         elif isinstance(result, tuple):
             reads.add(result[1])
+        elif isinstance(result, list):  # a vector's lanes (values or places)
+            for lane in result:
+                reads |= _Effects.of([], lane).reads
         # A plain variable as the result names the place an assignment or a
         # reference binds to; its value is not read while the operands are evaluated.
         return _Effects(frozenset(reads), frozenset(assigned_vars(stmts)),
@@ -193,6 +197,7 @@ class KernelLowering:
         self._top_block: list[ir.Stmt] | None = None  # the kernel body's own statements
         self._returned = False  # a return was lowered: what follows may be skipped
         self._audit = current_audit()
+        self.vectors = VectorLowering(self)
 
     # ------------------------------------------------------------------ helpers
 
@@ -322,8 +327,16 @@ class KernelLowering:
                          else ir.MemSpace.GLOBAL)
                 if space is ir.MemSpace.PRIVATE:
                     space = ir.MemSpace.GLOBAL
+                shape = ty.vector_shape(pointee)
                 self.params.append(ir.Param(name, ty.scalar_type(ty.element_type(pointee)),
-                                            space, True, pointee.is_const_qualified(), pos))
+                                            space, True, pointee.is_const_qualified(), pos,
+                                            lanes=shape.lanes if shape else 1))
+            elif ty.vector_shape(t) is not None:
+                shape = ty.vector_shape(t)
+                assert shape is not None
+                self.params.append(ir.Param(name, shape.element, ir.MemSpace.PRIVATE, False,
+                                            t.is_const_qualified(), pos, lanes=shape.lanes))
+                self.vectors.name_lanes(name, shape)
             else:
                 st = ty.scalar_type(t)
                 self.params.append(ir.Param(name, st, ir.MemSpace.PRIVATE, False,
@@ -442,6 +455,8 @@ class KernelLowering:
         if is_struct(t):
             self.struct_var(c, name, t, init, self.var_space(c, kids), pos)
             return
+        if self.vectors.declare(c, name, self.var_space(c, kids), init, pos,
+                                _decl_key(c) in self._addressed):
             return
         # ``auto`` keeps only the canonical type; the initialiser still says TYPE.
         st = ty.scalar_type(init.type if init is not None and ty.sugar_lost(t) else t)
@@ -655,6 +670,8 @@ class KernelLowering:
 
     def expr(self, c: ci.Cursor) -> ir.Expr:
         """The value of expression ``c``; its side effects are emitted as statements."""
+        if ty.vector_shape(c.type) is not None:
+            raise UnsupportedConstruct("a vector value where the front end expects a scalar")
         value = self.rule(c, _EXPR_RULES, "expression")(self, c)
         if _deeper_than(value, SPILL_DEPTH):
             spill = self.fresh("part", value.type)
@@ -715,6 +732,9 @@ class KernelLowering:
     def unexposed_expr(self, c: ci.Cursor) -> ir.Expr:
         kids = children(c)
         if not is_value_wrapper(c, kids):
+            lane = self.vectors.scalar(c)  # ``v.x``: one lane of a vector
+            if lane is not None:
+                return lane
             raise UnsupportedConstruct("expression the front end cannot see into")
         inner = self.expr(kids[0])
         target = ty.scalar_type(c.type)
@@ -740,6 +760,9 @@ class KernelLowering:
         """
         if self.peek(c).kind == K.CALL_EXPR and ty.is_pointer(self.peek(c).type):
             self.pointer(c)  # a call whose pointer result is dropped
+            return
+        if ty.vector_shape(c.type) is not None:
+            self.vectors.discard(c)
             return
         value = self.expr(c)
         if (_stores_its_value(self.peek(c)) or isinstance(value, (ir.Const, ir.Var))
@@ -834,6 +857,9 @@ class KernelLowering:
                            ty.scalar_type(c.type), self.pos(c))
 
     def subscript(self, c: ci.Cursor) -> ir.Expr:
+        lane = self.vectors.scalar(c)  # ``v[1]``: one lane of a vector
+        if lane is not None:
+            return lane
         return self.load(self.pointer_of(c), ty.scalar_type(c.type), self.pos(c))
 
     def binary(self, c: ci.Cursor, op: str) -> ir.Expr:
@@ -966,6 +992,9 @@ class KernelLowering:
 
     def lvalue(self, c: ci.Cursor) -> str | PointerRef:
         """Where an assignment target lives: a private variable or an array element."""
+        lane = self.vectors.lane_place(c)  # ``v.y`` or ``p[i].x``
+        if lane is not None:
+            return lane
         c = self.unwrap(c)
         return self.rule(c, _LVALUE_RULES, "assignment target")(self, c)
 
@@ -1483,6 +1512,16 @@ class KernelLowering:
 
     # ------------------------------------------------------------------ calls
 
+    def call_parts(self, c: ci.Cursor) -> tuple[CallInfo, list[ci.Cursor]]:
+        """What a call means (see :mod:`.builtins`) and its argument cursors."""
+        args = list(c.get_arguments())
+        if any(a is None for a in args):
+            raise UnsupportedConstruct(f"call to '{c.spelling}' with an argument libclang "
+                                       "does not show")
+        callee = [k for k in children(c) if k not in args]
+        self.consume(*callee)  # the name of the function called
+        return classify_call(c, self.dialect), args
+
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
         if self.dialect is ir.Dialect.CUDA and _is_prelude(c.referenced, "__syncwarp"):
@@ -1491,14 +1530,11 @@ class KernelLowering:
         if group is not None:
             t = ty.scalar_type(c.type)
             return group if t.kind is ir.TypeKind.OTHER else self.coerce(group, t, pos)
-        args = list(c.get_arguments())
-        if any(a is None for a in args):
-            raise UnsupportedConstruct(f"call to '{c.spelling}' with an argument libclang "
-                                       "does not show")
-        callee = [k for k in children(c) if k not in args]
-        self.consume(*callee)  # the name of the function called
+        info, args = self.call_parts(c)
         decl = c.referenced
-        info = classify_call(c, self.dialect)
+        vector = self.vectors.call_scalar(c, info, args)  # vstore4(v, i, p), any(v < 0)
+        if vector is not None:
+            return vector
         t = ty.scalar_type(c.type)
         if info.kind is CallKind.BUILTIN_ID:
             dim = self.constant(args[0], f"{c.spelling} dimension") if args else 0
