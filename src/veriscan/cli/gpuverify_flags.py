@@ -237,7 +237,8 @@ def _split_image(fields: list[ir.Param], image: int) -> dict[str, int] | None:
 
 def check_array_names(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
     """GPUVerify refuses a /checkArrays name that is no array of the kernel; so does veriscan."""
-    known = {p.name for p in kernel.params if p.is_pointer} | {a.name for a in kernel.arrays}
+    known = {p.name for p in kernel.params if p.is_pointer} | {
+        a.name.split("#")[0] for a in kernel.arrays}  # a shadowed local array is renamed
     for name in opts.check_arrays:
         if name not in known:
             raise VeriscanError(f"--vcgen-opt=/checkArrays names '{name}', which is not an "
