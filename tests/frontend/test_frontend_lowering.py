@@ -97,7 +97,7 @@ def test_pointer_locals_resolve_to_array_and_offset() -> None:
     ("ptr_difference_unknown.cl", "pointer arithmetic '-'", 7),
     ("goto_loop.cl", "goto", 7),
     ("function_pointer.cu", "function pointer", 10),
-    ("invariant_annotation.cl", "__invariant", 7),
+    ("gpuverify_access_annotation.cl", "GPUVerify annotation __read", 7),
 ])
 def test_unsupported_constructs_are_kept_with_their_line(name: str, construct: str,
                                                          line: int) -> None:
