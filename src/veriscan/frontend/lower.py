@@ -81,6 +81,8 @@ _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
 # Threads per warp on every NVIDIA GPU so far (the value of CUDA's warpSize).
 CUDA_WARP_SIZE = 32
 FULL_WARP_MASK = 0xFFFFFFFF
+# Private arrays with an initialiser larger than this are refused (one store per cell).
+MAX_INITIALISED_CELLS = 1024
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
 
@@ -89,7 +91,7 @@ SPILL_DEPTH = 48
 # (array, name of the variable holding the offset fixed at binding time).
 RefTarget = str | tuple[str, str]
 # What lowering one operand gives: a value, an element, a reference's target.
-_Operand = ir.Expr | PointerRef | RefTarget
+_Operand = ir.Expr | PointerRef | RefTarget | StructPlace
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,8 @@ class _Effects:
             elif isinstance(s, ir.Store):
                 written_arrays.add(s.array)
             barrier = barrier or isinstance(s, ir.Barrier)
+        if isinstance(result, StructPlace) and result.element is not None:
+            result = result.element  # an element of struct arrays: read as its pointer
         if isinstance(result, PointerRef):
             reads |= _vars_in(result.offset)
             if result.selector is not None:
@@ -431,9 +435,11 @@ class KernelLowering:
             dims = ty.array_dims(t)
             if dims is None:
                 raise UnsupportedConstruct(f"array '{c.spelling}' without a constant size")
-            if init is not None:
-                raise UnsupportedConstruct(f"initialiser of array '{c.spelling}'")
             space = self.var_space(c, kids)
+            if init is not None and (space is not ir.MemSpace.PRIVATE
+                                     or ty.scalar_type(ty.element_type(t)).kind
+                                     is ir.TypeKind.OTHER or dims != _array_levels(t)):
+                raise UnsupportedConstruct(f"initialiser of array '{c.spelling}'")
             if space is ir.MemSpace.GLOBAL:
                 raise UnsupportedConstruct(f"global-memory array '{c.spelling}' in a kernel")
             if is_struct(ty.element_type(t)):
@@ -441,6 +447,9 @@ class KernelLowering:
                 return
             self.arrays.append(ir.ArrayDecl(name, ty.scalar_type(ty.element_type(t)), space,
                                             dims, pos))
+            if init is not None:
+                self.array_initialiser(name, ty.scalar_type(ty.element_type(t)), dims, init,
+                                       pos)
             return
         if ty.type_kind(t.get_canonical()) in _REFERENCES:
             if init is None:
@@ -476,6 +485,47 @@ class KernelLowering:
         self.var_types[name] = st
         if init is not None:
             self.emit(ir.Assign(pos, name, self.coerce(self.expr(init), st, pos)))
+
+    def array_initialiser(self, name: str, st: ir.ScalarType, dims: tuple[int, ...],
+                          init: ci.Cursor, pos: SourcePos) -> None:
+        """``T a[n][m] = {{...}, ...}``: each listed element stored, the rest zero (C11
+        6.7.9p21); the listed expressions are evaluated in no fixed order (6.7.9p23)."""
+        size = 1
+        for d in dims:
+            size *= d
+        if size > MAX_INITIALISED_CELLS:
+            raise UnsupportedConstruct(f"initialiser of array '{name}' with more than "
+                                       f"{MAX_INITIALISED_CELLS} cells")
+        listed: list[tuple[int, ci.Cursor]] = []
+        self.initialiser_cells(init, dims, 0, listed)
+        values = self.unsequenced(*(partial(self.expr, k) for _, k in listed))
+        given = {cell: value for (cell, _), value in zip(listed, values, strict=True)}
+        for cell in range(size):
+            value = given.get(cell, ir.Const(pos, st, 0))
+            self.emit(ir.Store(pos, name, ir.Const(pos, ir.LONG, cell),
+                               self.coerce(value, st, pos)))
+
+    def initialiser_cells(self, init: ci.Cursor, dims: tuple[int, ...], base: int,
+                          out: list[tuple[int, ci.Cursor]]) -> None:
+        """The (cell, expression) pairs of a braced initialiser, nested as the array is
+        (no brace elision, no designators: those are refused)."""
+        c = self.unwrap(init)
+        if c.kind != K.INIT_LIST_EXPR:
+            raise UnsupportedConstruct("array initialiser that is not a braced list")
+        self.note(c, Outcome.LOWERED)
+        kids = children(c)
+        row = 1
+        for d in dims[1:]:
+            row *= d
+        if len(kids) > dims[0]:
+            raise UnsupportedConstruct("array initialiser with more elements than the array")
+        for i, k in enumerate(kids):
+            if len(dims) > 1:
+                self.initialiser_cells(k, dims[1:], base + i * row, out)
+            elif self.peek(k).kind == K.INIT_LIST_EXPR:
+                raise UnsupportedConstruct("braces around an element of an array initialiser")
+            else:
+                out.append((base + i, k))
 
     def private_cell(self, name: str, st: ir.ScalarType, init: ir.Expr | None,
                      pos: SourcePos) -> None:
@@ -1278,11 +1328,7 @@ class KernelLowering:
         if classify_call(c, self.dialect).kind is not CallKind.USER or definition is None:
             raise UnsupportedConstruct(f"pointer returned by '{c.spelling}', whose body is "
                                        "not in the file")
-        args = list(c.get_arguments())
-        if any(a is None for a in args):
-            raise UnsupportedConstruct(f"call to '{c.spelling}' with an argument libclang "
-                                       "does not show")
-        self.consume(*(k for k in children(c) if k not in args))
+        _, args = self.call_parts(c)
         result = self.inline(definition, args, ir.LONG, self.pos(c), pointer_result=True)
         assert isinstance(result, ir.Var)
         return self.pointer_value(result.name, self.pos(c))
@@ -1357,19 +1403,25 @@ class KernelLowering:
             return
         if _decl_key(c) in self._addressed:
             raise UnsupportedConstruct(f"address of private struct '{c.spelling}'")
-        try:
-            fields = leaves(t)
-        except StructLayoutError as exc:
-            raise UnsupportedConstruct(f"struct variable '{c.spelling}': {exc}") from None
         if init is not None and self.peek(init).kind == K.CALL_EXPR and not list(
                 self.peek(init).get_arguments()) and default_construction_is_empty(t):
             self.consume(init, *children(init))  # C++ default-initialisation: no code runs
             init = None
+        self.private_struct(name, _decl_key(c), t, pos)
+        if init is not None:
+            self.struct_copy(StructPlace(prefix=name), self.struct_place(init), t, pos)
+
+    def private_struct(self, name: str, key: DeclKey, t: ci.Type, pos: SourcePos) -> None:
+        """A private struct ``name`` (declared at ``key``), its fields not yet assigned."""
+        try:
+            fields = leaves(t)
+        except StructLayoutError as exc:
+            raise UnsupportedConstruct(f"struct variable '{name}': {exc}") from None
         self._struct_vars.add(name)
         for leaf in fields:
             leaf_name = f"{name}.{leaf.path}"
             if leaf.is_pointer:
-                self.new_pointer(leaf_name, (*_decl_key(c)[:3], leaf_name))
+                self.new_pointer(leaf_name, (*key[:3], leaf_name))
                 self.set_pointer(leaf_name, unset_pointer(pos), pos)
             elif leaf.dims:
                 if self.kernel_array(leaf_name) is None:
@@ -1377,8 +1429,6 @@ class KernelLowering:
                                                     ir.MemSpace.PRIVATE, leaf.dims, pos))
             else:
                 self.var_types[leaf_name] = ty.scalar_type(leaf.type)
-        if init is not None:
-            self.struct_copy(StructPlace(prefix=name), self.struct_place(init), t, pos)
 
     def struct_place(self, c: ci.Cursor) -> StructPlace:
         """The struct object a struct-typed expression denotes."""
@@ -1634,7 +1684,10 @@ class KernelLowering:
                 self.emit(ir.Assign(pos, name, self.coerce(value, self.var_types[name], pos)))
                 continue
             del self.var_types[name]
-            if isinstance(value, PointerRef):
+            if isinstance(value, StructPlace):
+                self.private_struct(name, _decl_key(param), param.type, pos)
+                self.struct_copy(StructPlace(prefix=name), value, param.type, pos)
+            elif isinstance(value, PointerRef):
                 self.new_pointer(name, _decl_key(param))
                 self.set_pointer(name, value, pos)
             else:
@@ -1671,6 +1724,8 @@ class KernelLowering:
             return self.bind_reference(arg, param.type.get_canonical(), pos)
         if ty.is_pointer(param.type):
             return self.pointer(arg)
+        if is_struct(param.type):  # by value: copied field by field into the parameter
+            return self.struct_place(arg)
         return self.expr(arg)
 
     def tail_return(self, tail: ci.Cursor, result: str | None, t: ir.ScalarType) -> None:
@@ -1694,6 +1749,16 @@ class KernelLowering:
         except UnsupportedConstruct as exc:
             self.note(tail, Outcome.REFUSED)
             self.emit(ir.Unsupported(self.pos(tail), exc.construct, exc.breaks_genericity))
+
+
+def _array_levels(t: ci.Type) -> tuple[int, ...]:
+    """The extents of ``t`` counting array levels only (no vector lanes)."""
+    dims: list[int] = []
+    canon = t.get_canonical()
+    while ty.type_kind(canon) == ci.TypeKind.CONSTANTARRAY:
+        dims.append(canon.get_array_size())
+        canon = canon.get_array_element_type().get_canonical()
+    return tuple(dims)
 
 
 def _stores_its_value(c: ci.Cursor) -> bool:
