@@ -136,6 +136,8 @@ def _scan_1d(x: Any, op: Any, dtype: Any, inclusive: bool, monoid: Monoid) -> An
     from dask.base import tokenize
     from dask.highlevelgraph import HighLevelGraph
 
+    if x.dtype != monoid.dtype:  # once per chunk, not in both of its tasks
+        x = x.astype(monoid.dtype)
     token = tokenize(x, op, dtype, inclusive)
     totals, offsets, name = (f"veriscan-{part}-{token}" for part in ("totals", "offsets",
                                                                      "scan"))
