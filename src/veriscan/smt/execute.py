@@ -27,7 +27,15 @@ from veriscan.smt.encode import UNSET, ExprEncoder, as_index, convert, resize
 from veriscan.smt.outcome import Finding
 from veriscan.smt.symbols import INDEX_BITS, Mentions, SymbolTable, conj, disj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
-from veriscan.smt.trace import Access, AssertionSite, Interval, Iteration, Trace, UndefinedSite
+from veriscan.smt.trace import (
+    Access,
+    AssertionSite,
+    Certain,
+    Interval,
+    Iteration,
+    Trace,
+    UndefinedSite,
+)
 
 BARRIER_LOOP_LIMIT = 4096   # iterations of a loop with barriers before giving up
 SYMBOLIC_LOOP_LIMIT = 64    # ... when its exit depends on a symbol (N, a kernel scalar)
@@ -87,7 +95,9 @@ class Executor:
         self.seq = 0
         zero = z3.BitVecVal(0, 32)
         self.epochs: dict[ir.Fence, z3.ExprRef] = {ir.Fence.LOCAL: zero, ir.Fence.GLOBAL: zero}
-        self.after: list[tuple[int, ir.Fence]] = []
+        # Barriers certainly run so far, oldest first; each item is the whole list up
+        # to it, so an access records the last item (truncating keeps a prefix).
+        self.after: list[Certain] = []
         self.data: set[str] = set()  # symbols and functions holding memory contents
         self.reads_memory = Mentions(self.data)  # whether a term holds one of them
         self.copies: list[_PendingCopy] = []  # async group copies not yet waited for
@@ -231,7 +241,8 @@ class Executor:
         self.seq += 1
         interval.accesses.append(Access(
             array, index, write, guard, pos, interval.number, self.seq,
-            (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]), tuple(self.after),
+            (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]),
+            self.after[-1] if self.after else None,
             any(it.iteration < 0 for it in self.context), value, atomic, collective))
 
     # ------------------------------------------------------- async group copies
@@ -334,7 +345,7 @@ class Executor:
                                                                          context)
         self.trace.barriers_checked += 1
         self.seq += 1
-        self.after.append((self.seq, s.fences))
+        self.after.append(Certain(self.seq, s.fences, self.after[-1] if self.after else None))
         if everyone:
             self.trace.intervals.append(Interval(len(self.trace.intervals), s.pos, context,
                                                  s.fences))

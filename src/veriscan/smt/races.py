@@ -107,8 +107,10 @@ def check_races(q: KernelQueries, *, inter_group: bool = True,
     ``inter_group=False`` leaves out pairs of threads in different groups;
     ``benign_writes`` leaves out write-write pairs that store the same value.
 
-    All batches go to the solver as one disjunction first (one query proves a
-    race-free kernel); only when that finds a conflict built from
+    All candidates go to the solver as disjunctions first, up to
+    :data:`QUERY_CHUNK` per query (one query proves most race-free kernels;
+    a single disjunction of thousands of barrier intervals costs the solver
+    more than linear time); only when that finds a conflict built from
     over-approximated values are the batches searched one by one for an
     exact race, which must win over a possible one.
     """
@@ -118,7 +120,12 @@ def check_races(q: KernelQueries, *, inter_group: bool = True,
     stats.pairs = sum(c.pairs for b in batches for c in b)
     if not batches:
         return None, stats
-    found = _query(q, None, [c for b in batches for c in b], stats)
+    candidates = [c for b in batches for c in b]
+    found = None
+    for start in range(0, len(candidates), QUERY_CHUNK):
+        found = _query(q, None, candidates[start:start + QUERY_CHUNK], stats)
+        if found is not None:
+            break
     if found is None or found.exact or len(batches) == 1 or not found.witness.get("thread_a"):
         return found, stats  # proved, a real race, or the solver gave up
     shared = q.solver(both=True)
@@ -239,7 +246,7 @@ def _groups(accesses: list[Access], stretch: dict[int, int], ordered: bool,
         key: tuple = (acc.array, acc.write, acc.atomic, acc.guard.get_id(), template.get_id())
         if ordered:
             epochs = acc.epochs or (_ZERO, _ZERO)
-            key += (epochs[0].get_id(), epochs[1].get_id(), acc.after, stretch[id(acc)])
+            key += (epochs[0].get_id(), epochs[1].get_id(), id(acc.after), stretch[id(acc)])
         if benign_writes and acc.write:
             key += (None if acc.value is None else acc.value.get_id(),)
         if acc.collective:
@@ -339,6 +346,7 @@ def _epochs(intervals: list[Interval], fence: ir.Fence) -> list[list[Access]]:
 
 
 INCREMENTAL_MAX_PAIRS = 24
+QUERY_CHUNK = 256  # candidates per query of the first pass
 
 
 def _query(q: KernelQueries, shared: z3.Solver | None, candidates: list[_Candidate],

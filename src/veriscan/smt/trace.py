@@ -27,6 +27,18 @@ class Iteration:
         return {"loop": self.loop, "iteration": self.iteration, "values": dict(self.values)}
 
 
+@dataclass(frozen=True, eq=False)
+class Certain:
+    """The barriers certainly run before some point, newest first: a barrier
+    (its sequence number and fences) and the list before it.  Shared, never
+    copied: every access points at the list as it stood, so recording an
+    access costs the same however many barriers came before it."""
+
+    seq: int
+    fences: Fence
+    earlier: Certain | None
+
+
 @dataclass
 class Access:
     array: str
@@ -39,8 +51,8 @@ class Access:
     # Barriers under a uniform but non-constant guard do not split intervals;
     # instead each memory space counts how many have fired (local, global).
     epochs: tuple[z3.ExprRef, z3.ExprRef] | None = None
-    # Barriers (seq, fences) that certainly ran before this access, given it runs.
-    after: tuple[tuple[int, Fence], ...] = ()
+    # Barriers that certainly ran before this access, given it runs.
+    after: Certain | None = None
     abstracted: bool = False  # inside a loop abstracted to one symbolic iteration
     value: z3.ExprRef | None = None  # what a write stores (for same-value tolerance)
     atomic: bool = False   # half of an atomic read-modify-write: never races another atomic
@@ -51,7 +63,12 @@ class Access:
     def separated_from(self, other: Access, fence: Fence) -> bool:
         """A barrier fencing ``fence`` certainly runs between the two (same group)."""
         first, last = (self, other) if self.seq < other.seq else (other, self)
-        return any(first.seq < seq and fence in fences for seq, fences in last.after)
+        barrier = last.after
+        while barrier is not None and barrier.seq > first.seq:  # newest first
+            if fence in barrier.fences:
+                return True
+            barrier = barrier.earlier
+        return False
 
     @property
     def kind(self) -> str:
