@@ -236,10 +236,12 @@ def exact_int(name: str, args: list[ir.Expr], t: ir.ScalarType, pos: SourcePos) 
         return _wrapping("*", a, b, pos)
     if name in ("mul24", "mad24"):
         return _mul24(name, args, t, pos)
-    wide = ir.ScalarType(ir.TypeKind.INT, 2 * src.bits, src.signed)
-    a, b = (ir.Cast(pos, wide, x) for x in args)
     if name == "rotate":
         return _rotate(args[0], args[1], pos)
+    # Twice the width holds every sum, difference and product of two operands; a
+    # signed type for sums and differences (an unsigned a - b may be negative).
+    wide = ir.ScalarType(ir.TypeKind.INT, 2 * src.bits, name != "mul_hi" or src.signed)
+    a, b = (ir.Cast(pos, wide, x) for x in args)
     if name in ("hadd", "rhadd"):
         total = ir.BinOp(pos, wide, "+", a, b)
         if name == "rhadd":
