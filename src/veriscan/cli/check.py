@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from veriscan.verdict import Verdict
 
 MAX_LOG2 = 31
+# Kernels with this many top-level statements get a progress bar (on a terminal):
+# their symbolic execution alone takes seconds.
+LONG_KERNEL_STATEMENTS = 500
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -164,6 +167,7 @@ def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
 
 def _run_launch(args: argparse.Namespace) -> int:
     from veriscan.check import CheckScope, check_ir
+    from veriscan.cli.common import err_console, progress
     from veriscan.cli.gpuverify_flags import check_array_names, scalar_values, strip_annotations
     from veriscan.frontend import parse_kernel
     from veriscan.scankernel import resolve_kernel_path
@@ -185,10 +189,13 @@ def _run_launch(args: argparse.Namespace) -> int:
                              "concrete launch with global offset 0")], args.json,
                     title=f"static check of {path.name}", sarif=args.sarif,
                     extra={"kernel": str(path)})
-    verdict = check_ir(kernel, launch=launch, array_sizes=_sizes(args.array_sizes, None),
-                       assumptions=_assumptions(args.distinct), scalar_values=values,
-                       scope=CheckScope(gpuverify.races, gpuverify.inter_group,
-                                        gpuverify.benign_writes, tuple(gpuverify.scope)))
+    long_run = len(kernel.body) >= LONG_KERNEL_STATEMENTS and err_console.is_terminal
+    with progress(f"static check of {path.name}", long_run, quiet(args)) as advance:
+        verdict = check_ir(kernel, launch=launch, array_sizes=_sizes(args.array_sizes, None),
+                           assumptions=_assumptions(args.distinct), scalar_values=values,
+                           scope=CheckScope(gpuverify.races, gpuverify.inter_group,
+                                            gpuverify.benign_writes, tuple(gpuverify.scope)),
+                           progress=advance)
     if gpuverify.ignored or notes:
         verdict.details["ignored"] = gpuverify.ignored + notes
     verdicts = [verdict]

@@ -1,0 +1,26 @@
+"""A long static check reports progress through a callback (issue 14): the symbolic
+execution statement by statement, then each analysis, on one scale."""
+
+from pathlib import Path
+
+from veriscan.check import check_ir
+from veriscan.frontend import parse_kernel
+from veriscan.smt.threads import Launch
+
+KERNEL = Path(__file__).parents[1] / "smt" / "kernels" / "race_dedup_conditional_barrier.cl"
+
+
+def test_progress_counts_statements_then_analyses():
+    kernel = parse_kernel(KERNEL)
+    heard: list[tuple[int, int, str]] = []
+    verdict = check_ir(kernel, launch=Launch((64,)),
+                       progress=lambda done, total, what: heard.append((done, total, what)))
+    statements = len(kernel.body)
+    assert {total for _, total, _ in heard} == {statements + 5}
+    done = [d for d, _, _ in heard]
+    assert done == sorted(done) and done[0] == 1
+    executed = [what for _, _, what in heard if what.startswith("symbolic execution")]
+    assert executed[-1] == f"symbolic execution ({statements} of {statements} statements)"
+    assert [what for _, _, what in heard][len(executed):len(executed) + 1] == ["races"]
+    # The progress callback does not change the verdict.
+    assert verdict.status == check_ir(kernel, launch=Launch((64,))).status
