@@ -6,6 +6,7 @@ from pathlib import Path
 from veriscan.check import check_ir
 from veriscan.frontend import parse_kernel
 from veriscan.smt.threads import Launch
+from veriscan.verdict import Status
 
 KERNEL = Path(__file__).parents[1] / "smt" / "kernels" / "race_dedup_conditional_barrier.cl"
 
@@ -24,3 +25,14 @@ def test_progress_counts_statements_then_analyses():
     assert [what for _, _, what in heard][len(executed):len(executed) + 1] == ["races"]
     # The progress callback does not change the verdict.
     assert verdict.status == check_ir(kernel, launch=Launch((64,))).status
+
+
+def test_time_budget_is_watched_during_the_symbolic_execution(monkeypatch):
+    # A straight-line kernel asks the solver nothing while it is executed; the budget
+    # must still end the check, as unknown, never as verified.
+    import veriscan.check
+
+    monkeypatch.setattr(veriscan.check, "CHECK_BUDGET_S", 0.0)
+    verdict = check_ir(parse_kernel(KERNEL), launch=Launch((64,)))
+    assert verdict.status is Status.UNKNOWN
+    assert "ran out during the symbolic execution" in verdict.summary

@@ -111,11 +111,23 @@ class KernelQueries:
         return self._functions.get(name)
 
     def execute(self, progress: Callable[[int], None] | None = None) -> Trace:
-        """Thread A's trace; ``progress`` hears how many top-level statements are done."""
+        """Thread A's trace; ``progress`` hears how many top-level statements are done.
+
+        The time budget is also watched between top-level statements, so a huge
+        straight-line kernel (no solver query to notice it) ends as unknown in time."""
         executor = Executor(self.kernel, self.launch, self.pair.a, self.symbols, self.scalar,
                             self.read_only, self, self.constants)
         self.trace = executor.trace  # assumptions become visible to queries as they appear
-        return executor.run(progress)
+        total = len(self.kernel.body)
+
+        def step(done: int) -> None:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise Finding("execution", "the time budget of this proof attempt ran out "
+                              f"during the symbolic execution ({done} of {total} top-level "
+                              "statements done)")
+            if progress is not None:
+                progress(done)
+        return executor.run(step)
 
     # --------------------------------------------------------- solver helpers
 
