@@ -9,7 +9,8 @@ import pytest
 from veriscan.check import Launch, check_ir
 from veriscan.errors import KernelSourceError
 from veriscan.frontend import parse_kernel
-from veriscan.frontend.preprocess import preprocess
+from veriscan.frontend.preprocess import _declared_names, preprocess
+from veriscan.ir.nodes import Dialect
 from veriscan.verdict import Status
 
 HERE = Path(__file__).resolve().parent / "cuda_headers"
@@ -76,3 +77,10 @@ def test_a_template_kernel_needs_an_instantiation() -> None:
 def test_template_arguments_cannot_smuggle_code() -> None:
     with pytest.raises(KernelSourceError, match="not a kernel name with template arguments"):
         parse_kernel(HERE / "template_only.cu", entry="fill<int>; int x = 1")
+
+
+def test_a_pasted_piece_of_a_prelude_macro_is_not_a_name_of_the_environment() -> None:
+    """``name##f`` in a prelude macro makes ``sinf``, not ``f``: a kernel's own
+    function ``f`` is not mistaken for a redeclared built-in."""
+    names = _declared_names("#define F1(name) float name##f(float);\nF1(sin)\n", Dialect.CUDA)
+    assert "sinf" in names and "f" not in names

@@ -445,8 +445,12 @@ def _declared_names(text: str, dialect: Dialect) -> frozenset[str]:
     names |= {name for name, _ in cpp.directive_names}
     for name, macro in cpp.macros.items():
         if name not in predefined:
-            names |= {t.value for t in macro.value
-                      if t.type == cpp.t_ID and t.value not in (macro.arglist or ())}
+            body = [t for t in macro.value if t.type not in cpp.t_WS]
+            # A piece pasted by ## (the f of name##f) is part of a name, not one.
+            pasted = {i + d for i, t in enumerate(body) if t.value == "##" for d in (-1, 1)}
+            names |= {t.value for i, t in enumerate(body)
+                      if t.type == cpp.t_ID and t.value not in (macro.arglist or ())
+                      and i not in pasted}
     return frozenset(names)
 
 
