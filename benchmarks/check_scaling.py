@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # The check's wall-clock budget would turn a slow run on a busy machine into
     # "unknown"; this script measures the time, so it lifts the budget.
-    veriscan.check.CHECK_BUDGET_S = float("inf")
+    veriscan.check.CHECK_BUDGET_S = 1e9
     sizes = [int(s) for s in args.sizes.split(",")]
     print(f"{'statements':>10} {'wall s':>8} {'cpu s':>8} {'ms/stmt':>8} {'growth':>7}  "
           "stages (cpu s)")
