@@ -81,8 +81,12 @@ _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
 # Threads per warp on every NVIDIA GPU so far (the value of CUDA's warpSize).
 CUDA_WARP_SIZE = 32
 FULL_WARP_MASK = 0xFFFFFFFF
+# Reads of CUDA texture references (declared by the CUDA prelude).
+_TEXTURE_READS = ("tex1Dfetch", "tex1D", "tex2D")
 # Private arrays with an initialiser larger than this are refused (one store per cell).
 MAX_INITIALISED_CELLS = 1024
+# Threads per warp on every NVIDIA GPU so far (the value of CUDA's warpSize).
+CUDA_WARP_SIZE = 32
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
 
@@ -1574,8 +1578,15 @@ class KernelLowering:
 
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
+        group = self.groups.call(c, pos)  # cooperative_groups: b.sync(), b.thread_rank()
+        if group is not None:
+            t = ty.scalar_type(c.type)
+            return group if t.kind is ir.TypeKind.OTHER else self.coerce(group, t, pos)
         if self.dialect is ir.Dialect.CUDA and _is_prelude(c.referenced, "__syncwarp"):
             return self.warp_barrier(c, pos)
+        if self.dialect is ir.Dialect.CUDA and any(_is_prelude(c.referenced, name)
+                                                   for name in _TEXTURE_READS):
+            return self.texture_read(c, pos)
         group = self.groups.call(c, pos)  # cooperative_groups: b.sync(), b.thread_rank()
         if group is not None:
             t = ty.scalar_type(c.type)
@@ -1626,6 +1637,28 @@ class KernelLowering:
         if definition is None:
             raise UnsupportedConstruct(f"call to '{c.spelling}', whose body is not in the file")
         return self.inline(definition, args, t, pos)
+
+    def texture_read(self, c: ci.Cursor, pos: SourcePos) -> ir.Expr:
+        """``tex1Dfetch(tex, i)``: a read of a texture reference.
+
+        A texture is read-only while a kernel runs, so the read races with
+        nothing and its value is an unknown function of the texture and the
+        coordinates: an opaque value of them, the coordinates lowered as usual.
+        """
+        args = list(c.get_arguments())
+        self.consume(*(k for k in children(c) if k not in args))
+        t = ty.scalar_type(c.type)
+        texture = args[0] if args else None
+        refs = [r for r in texture.walk_preorder() if r.kind == K.DECL_REF_EXPR] \
+            if texture is not None else []
+        target = refs[0].referenced if len(refs) == 1 else None
+        if (target is None or target.kind != K.VAR_DECL or t.kind is ir.TypeKind.OTHER
+                or target.semantic_parent.kind != K.TRANSLATION_UNIT):
+            raise UnsupportedConstruct(f"{c.spelling} of a texture the front end cannot name")
+        for node in texture.walk_preorder():  # the texture object, passed by copy
+            self.consume(node)
+        coords = self.unsequenced(*(partial(self.expr, a) for a in args[1:]))
+        return ir.Opaque(pos, t, f"{c.spelling}:{target.spelling}", tuple(coords))
 
     def warp_barrier(self, c: ci.Cursor, pos: SourcePos) -> ir.Expr:
         """``__syncwarp(mask)``: a barrier of the threads of one warp.
@@ -1779,6 +1812,26 @@ def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
             and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
             and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
                     for k in decl.get_children()))
+
+
+def _is_prelude(decl: ci.Cursor | None, name: str) -> bool:
+    """``decl`` is the prelude's declaration of ``name`` (not one of the kernel's own)."""
+    where = decl.location.file if decl is not None else None
+    return (decl is not None and decl.spelling == name and where is not None
+            and where.name.startswith("/veriscan-prelude/"))
+
+
+def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
+            and decl.semantic_parent is not None
+            and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
+            and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
+                    for k in decl.get_children()))
+
+
+def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    """The CUDA prelude's ``warpSize``."""
+    return dialect is ir.Dialect.CUDA and _is_prelude(decl, "warpSize")
 
 
 def _is_prelude(decl: ci.Cursor | None, name: str) -> bool:

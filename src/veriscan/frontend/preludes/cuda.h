@@ -43,8 +43,8 @@ unsigned long max(unsigned long, unsigned long); float max(float, float);
 int abs(int); float sqrtf(float); float expf(float); float logf(float); float fabsf(float);
 double sqrt(double); double exp(double); double log(double); double fabs(double);
 
-/* Texture references (cuda_texture_types.h): reads of them are built-in
- * calls the front end reports as unsupported. */
+/* Texture references (cuda_texture_types.h): read-only while a kernel runs,
+ * so a read is an opaque value of the texture and its coordinates. */
 enum cudaTextureReadMode { cudaReadModeElementType, cudaReadModeNormalizedFloat };
 template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
 struct texture { int normalized; };
