@@ -85,8 +85,6 @@ FULL_WARP_MASK = 0xFFFFFFFF
 _TEXTURE_READS = ("tex1Dfetch", "tex1D", "tex2D")
 # Private arrays with an initialiser larger than this are refused (one store per cell).
 MAX_INITIALISED_CELLS = 1024
-# Threads per warp on every NVIDIA GPU so far (the value of CUDA's warpSize).
-CUDA_WARP_SIZE = 32
 # Expressions deeper than this are split through temporaries (see the module doc).
 SPILL_DEPTH = 48
 
@@ -1578,10 +1576,6 @@ class KernelLowering:
 
     def call(self, c: ci.Cursor) -> ir.Expr:
         pos = self.pos(c)
-        group = self.groups.call(c, pos)  # cooperative_groups: b.sync(), b.thread_rank()
-        if group is not None:
-            t = ty.scalar_type(c.type)
-            return group if t.kind is ir.TypeKind.OTHER else self.coerce(group, t, pos)
         if self.dialect is ir.Dialect.CUDA and _is_prelude(c.referenced, "__syncwarp"):
             return self.warp_barrier(c, pos)
         if self.dialect is ir.Dialect.CUDA and any(_is_prelude(c.referenced, name)
@@ -1812,26 +1806,6 @@ def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
             and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
             and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
                     for k in decl.get_children()))
-
-
-def _is_prelude(decl: ci.Cursor | None, name: str) -> bool:
-    """``decl`` is the prelude's declaration of ``name`` (not one of the kernel's own)."""
-    where = decl.location.file if decl is not None else None
-    return (decl is not None and decl.spelling == name and where is not None
-            and where.name.startswith("/veriscan-prelude/"))
-
-
-def _is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
-    return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
-            and decl.semantic_parent is not None
-            and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
-            and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
-                    for k in decl.get_children()))
-
-
-def _is_warp_size(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
-    """The CUDA prelude's ``warpSize``."""
-    return dialect is ir.Dialect.CUDA and _is_prelude(decl, "warpSize")
 
 
 def _is_prelude(decl: ci.Cursor | None, name: str) -> bool:
