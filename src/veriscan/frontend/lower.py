@@ -3,10 +3,11 @@
 The lowering never drops what it does not model.  Every cursor goes through
 one dispatch point (:meth:`KernelLowering.rule`) with one table of rules per
 role (statement, value, pointer, assignment target); a kind without a rule,
-or a construct a rule cannot express faithfully (atomics, calls it cannot
-inline, unresolvable pointers, goto, switch, inline assembly, struct fields,
-...), becomes an :class:`ir.Unsupported` statement at the construct's line,
-which forces every verdict to ``unknown``.  Cursors read only as compile-time
+or a construct a rule cannot express faithfully (calls it cannot inline,
+pointers it cannot resolve to a finite set of targets (:mod:`.pointers`),
+unions, goto, switch, inline assembly, ...), becomes an :class:`ir.Unsupported`
+statement at the construct's line, which forces every verdict to ``unknown``.
+Structs are lowered field by field (:mod:`.structs`).  Cursors read only as compile-time
 information (type names, constants) are marked consumed, so an audit
 (:mod:`veriscan.frontend.cursors`) can prove cursor by cursor that nothing was
 skipped.  Before lowering, :mod:`veriscan.frontend.typeflow` reports every
@@ -61,6 +62,7 @@ from veriscan.frontend.pointers import (
 from veriscan.frontend.pointers import decl_key as _decl_key
 from veriscan.frontend.stack import run_deep
 from veriscan.frontend.structs import (
+    POINTER_CELL,
     StructLayoutError,
     StructPlace,
     default_construction_is_empty,
@@ -990,6 +992,10 @@ class KernelLowering:
                                         lambda: self.struct_place(rhs))
             self.struct_copy(dst, src, lhs.type, pos)
             return ir.Const(pos, ir.ScalarType(ir.TypeKind.OTHER), 0)
+        if ty.is_pointer(lhs.type) and op is None and self.member_in_memory(lhs):
+            cell, bits = self.unsequenced(lambda: self.lvalue(lhs),
+                                          lambda: self.pointer_bits(rhs, pos))
+            return self.store_to(cell, bits, POINTER_CELL, pos)
         if ty.is_pointer(lhs.type):
             return self.assign_pointer(lhs, rhs, op, pos)
         if op is None:
@@ -1355,11 +1361,10 @@ class KernelLowering:
             if space is ir.MemSpace.PRIVATE:
                 space = ir.MemSpace.GLOBAL
             self._struct_arrays.add(name)
-            for leaf in fields:  # a pointer field is refused where it is used
-                if not leaf.is_pointer:
-                    self.params.append(ir.Param(
-                        self.targets.field(name, leaf.path), ty.scalar_type(leaf.type), space,
-                        True, pointee.is_const_qualified(), pos))
+            for leaf in fields:
+                self.params.append(ir.Param(self.targets.field(name, leaf.path),
+                                            leaf.cell_type, space, True,
+                                            pointee.is_const_qualified(), pos))
             return True
         self._struct_vars.add(name)
         for leaf in fields:
@@ -1385,10 +1390,10 @@ class KernelLowering:
         except StructLayoutError as exc:
             raise UnsupportedConstruct(f"array of structs '{name}': {exc}") from None
         self._struct_arrays.add(name)
-        for leaf in fields:  # a pointer field is refused where it is used
+        for leaf in fields:
             array = self.targets.field(name, leaf.path)
-            if not leaf.is_pointer and self.kernel_array(array) is None:
-                self.arrays.append(ir.ArrayDecl(array, ty.scalar_type(leaf.type), space,
+            if self.kernel_array(array) is None:
+                self.arrays.append(ir.ArrayDecl(array, leaf.cell_type, space,
                                                 (*dims, *leaf.dims), pos))
 
     def kernel_array(self, name: str) -> ir.ArrayDecl | None:
@@ -1473,10 +1478,36 @@ class KernelLowering:
             return place.below(name)
         if place.prefix is not None:
             return f"{place.prefix}.{name}"
-        if ty.is_pointer(c.type):
-            raise UnsupportedConstruct(f"pointer field '{name}' of a struct in an array")
         return self.element_field(place, name, ty.row_elements(c.type) if ty.is_array(
             c.type) else 1, self.pos(c))
+
+    def member_in_memory(self, c: ci.Cursor) -> bool:
+        """Whether ``c`` is a member of a struct in struct-array memory (not a private
+        struct), judged from the syntax alone."""
+        c = self.peek(c)
+        if c.kind != K.MEMBER_REF_EXPR or len(children(c)) != 1:
+            return False
+        base = children(c)[0]
+        if ty.is_pointer(base.type):
+            return True
+        base = self.peek(base)
+        if base.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR):
+            return True
+        if base.kind == K.DECL_REF_EXPR and base.referenced is not None:
+            return self.known_decl(base.referenced) in self._struct_arrays
+        return self.member_in_memory(base)
+
+    def pointer_bits(self, c: ci.Cursor, pos: SourcePos) -> ir.Expr:
+        """A pointer as the value a struct's pointer field holds in memory: a cell
+        loaded from another such field, or the pointer's (target, offset) as an
+        uninterpreted value (equal pointers, equal values)."""
+        if self.member_in_memory(c):
+            cell = self.lvalue(c)
+            if isinstance(cell, PointerRef):
+                return self.load(cell, POINTER_CELL, pos)
+        ref = self.pointer(c)
+        return ir.Opaque(pos, POINTER_CELL, "pointer", (self.targets.selector(ref, pos),
+                                                         ref.offset))
 
     def element_field(self, place: StructPlace, name: str, cells: int,
                       pos: SourcePos) -> PointerRef:
@@ -1509,7 +1540,8 @@ class KernelLowering:
         if isinstance(place, PointerRef):
             if ty.is_array(c.type):
                 return place
-            raise UnsupportedConstruct(f"address of member '.{c.spelling}'")
+            raise UnsupportedConstruct(f"pointer '.{c.spelling}' loaded from struct memory "
+                                       "(where it points is not tracked)")
         if isinstance(place, str):
             return self.private_leaf_pointer(place, pos)
         raise UnsupportedConstruct(f"address of member '.{c.spelling}' of a private struct")

@@ -31,6 +31,11 @@ import clang.cindex as ci
 from veriscan.frontend import types as ty
 from veriscan.frontend.cursors import children, kind_of
 from veriscan.frontend.pointers import PointerRef
+from veriscan.ir import nodes as ir
+
+# A pointer stored in struct memory: an opaque cell (its target is not tracked,
+# so a pointer loaded from memory is never dereferenced by the model).
+POINTER_CELL = ir.ScalarType(ir.TypeKind.INT, 64, False, "pointer")
 
 
 class StructLayoutError(Exception):
@@ -55,6 +60,11 @@ class Leaf:
     @property
     def is_pointer(self) -> bool:
         return ty.is_pointer(self.type)
+
+    @property
+    def cell_type(self) -> ir.ScalarType:
+        """What one cell of this leaf's array holds."""
+        return POINTER_CELL if self.is_pointer else ty.scalar_type(self.type)
 
 
 def is_struct(t: ci.Type) -> bool:
@@ -103,7 +113,9 @@ def _field_leaves(name: str, t: ci.Type, depth: int) -> list[Leaf]:
                 for leaf in leaves(t, depth + 1)]
     if ty.is_array(t):
         dims = ty.array_dims(t)
-        element = ty.element_type(t)
+        element = t.get_canonical()
+        while ty.is_array(element):
+            element = element.get_array_element_type().get_canonical()
         if not dims or is_record(element) or ty.is_pointer(element) or ty.row_elements(
                 element) != 1:
             raise StructLayoutError(f"array field '{name}' of structs, pointers or "
