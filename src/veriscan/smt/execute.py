@@ -199,6 +199,8 @@ class Executor:
         else:
             value = self.symbols.fresh(f"{s.array}[...] read at line {s.pos.line}", sort_of(elem))
             self.data.add(value.decl().name())
+        if s.atomic:
+            self.trace.atomic_reads.append((self.trace.intervals[-1].accesses[-1], value))
         self.assign(s.target, value, elem)
 
     def _Store(self, s: ir.Store) -> None:

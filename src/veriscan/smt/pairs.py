@@ -17,6 +17,7 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import walk
+from veriscan.smt.counters import counter_facts
 from veriscan.smt.execute import Executor
 from veriscan.smt.outcome import Finding
 from veriscan.smt.solver import QUERY_TIMEOUT_MS, new_solver
@@ -88,6 +89,7 @@ class KernelQueries:
                     raise Finding("assumptions", f"assumption '{a.describe()}' names '{name}', "
                                   "which is not a read-only pointer parameter of the kernel")
         self.trace: Trace | None = None
+        self._counters: list[z3.BoolRef] = []  # facts about atomic counters (smt.counters)
         self._quick: z3.Solver | None = None
 
     def inputs(self, model: z3.ModelRef) -> dict[str, int]:
@@ -127,7 +129,9 @@ class KernelQueries:
                               "statements done)")
             if progress is not None:
                 progress(done)
-        return executor.run(step)
+        trace = executor.run(step)
+        self._counters = counter_facts(self.kernel, self.launch, trace, self.pair)
+        return trace
 
     # --------------------------------------------------------- solver helpers
 
@@ -164,7 +168,7 @@ class KernelQueries:
     def solver(self, *, both: bool) -> z3.Solver:
         s = new_solver(self.timeout_ms)
         if both:
-            s.add(self.pair.constraints())
+            s.add(self.pair.constraints(), *self._counters)
         else:
             s.add(in_launch(self.pair.a, self.launch), *self.launch.facts())
         for fact in self.trace.assumptions if self.trace else ():

@@ -112,3 +112,5 @@ class Trace:
     undefined: list[UndefinedSite] = field(default_factory=list)
     no_wrap: list[z3.BoolRef] = field(default_factory=list)  # abstract loop counters
     barriers_checked: int = 0
+    # Each atomic read (the first half of a read-modify-write) and the value it returns.
+    atomic_reads: list[tuple[Access, z3.ExprRef]] = field(default_factory=list)
