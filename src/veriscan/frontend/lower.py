@@ -1506,7 +1506,7 @@ class KernelLowering:
             if isinstance(cell, PointerRef):
                 return self.load(cell, POINTER_CELL, pos)
         ref = self.pointer(c)
-        return ir.Opaque(pos, POINTER_CELL, "pointer", (self.targets.selector(ref, pos),
+        return ir.Opaque(pos, POINTER_CELL, "&pointer", (self.targets.selector(ref, pos),
                                                          ref.offset))
 
     def element_field(self, place: StructPlace, name: str, cells: int,
