@@ -30,6 +30,8 @@ from veriscan.smt.symbols import conj
 from veriscan.smt.threads import Launch, Pair, same_group
 from veriscan.smt.trace import Access, Trace
 
+MAX_OPS = 32  # increments of one array given facts (pairs of them grow quadratically)
+
 
 def counter_facts(kernel: ir.Kernel, launch: Launch, trace: Trace, pair: Pair
                   ) -> list[z3.BoolRef]:
@@ -43,8 +45,8 @@ def counter_facts(kernel: ir.Kernel, launch: Launch, trace: Trace, pair: Pair
     for array, ops in reads.items():
         steps = _increments(kernel, array)
         space = kernel.space_of(array)
-        if not steps or any(a.abstracted for a, _ in ops) or not _written_before(
-                trace, array, ops, space, launch):
+        if (not steps or len(ops) > MAX_OPS or any(a.abstracted for a, _ in ops)
+                or not _written_before(trace, array, ops, space, launch)):
             continue
         bits = _element(kernel, array).bits
         threads = _product(launch.local_size) * (
