@@ -19,7 +19,8 @@ the AST node the token belongs to, never by a pattern over the text:
 * ``__syncthreads()`` → ``barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)``;
 * the integer ``min``/``max`` overload clang chose → the OpenCL built-in of
   that one type, each argument cast to it; ``static_cast<T>(e)`` → ``((T)(e))``;
-  ``size_t`` → ``ulong``; ``long long`` → ``long`` (both 64 bits here and there);
+  ``size_t`` → ``ulong`` (the prelude's integer typedefs by the type they name);
+  ``long long`` → ``long`` (both 64 bits here and there);
   ``'c'`` → ``((char)'c')`` (a character literal is an ``int`` in C);
 * ``extern "C"`` goes (linkage means nothing to OpenCL C); ``#pragma unroll``
   and ``nounroll`` stay as written.
@@ -401,9 +402,11 @@ class _Translator:
         target = c.referenced
         if target is not None and target.spelling == _GENERIC:
             return  # the TYPE placeholder: its token is the macro, explained there
-        if target is not None and target.spelling == "size_t" and self.from_prelude(target):
+        if target is not None and target.kind == K.TYPEDEF_DECL and self.from_prelude(target):
+            # size_t, uint...: the OpenCL C name of the integer type it stands for.
             i = self.token_at(c)
-            self.edits.replace[i] = "ulong"
+            self.edits.replace[i] = self.value_type(c, target.underlying_typedef_type,
+                                                    allow_void=False)
             self.explained.add(i)
             return
         raise self.refuse(c, f"type '{c.spelling}'")

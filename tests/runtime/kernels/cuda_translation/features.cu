@@ -1,15 +1,15 @@
 // Every rewrite the CUDA -> OpenCL C translation makes, in one kernel that
 // tests/runtime/test_cuda_to_opencl.py runs on PoCL and compares with the
 // values CUDA C++ gives (worked out there): 32-bit unsigned thread indices
-// that wrap, size_t and long long as 64 bits, the min/max overload clang
-// picked, a character literal, static_cast, a __device__ helper, extern "C",
-// #pragma unroll.
+// that wrap, size_t and long long as 64 bits, the prelude's uint, the min/max
+// overload clang picked, a character literal, static_cast, a __device__
+// helper, extern "C", #pragma unroll.
 extern "C" {
 __device__ inline unsigned int twice(unsigned int v) { return 2u * v; }
 
 __global__ void features(const int *in, long long *out) {
   const unsigned int tid = threadIdx.x;
-  const unsigned int below = tid - 1;
+  const uint below = tid - 1;
   size_t wide = static_cast<size_t>(below) + 1;
   long long big = 1LL << 40;
   long long sum = 0;
