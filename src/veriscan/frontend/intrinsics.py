@@ -31,15 +31,12 @@ from veriscan.errors import SourcePos
 from veriscan.frontend import lower
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallInfo, CallKind
-from veriscan.frontend.clang_parse import unary_operator
-from veriscan.frontend.cursors import Outcome, children
 from veriscan.frontend.pointers import is_valid_target
 from veriscan.ir import nodes as ir
 
 if TYPE_CHECKING:
     from veriscan.frontend.lower import KernelLowering
 
-K = ci.CursorKind
 # Operands after the pointer, per operation.
 _ARITY = {"inc": 0, "dec": 0, "cmpxchg": 2}
 _BITWISE = {"and": "&", "or": "|", "xor": "^"}
@@ -169,8 +166,9 @@ def group_copy(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], strided
 
 def wait_events(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor],
                 pos: SourcePos) -> ir.Expr:
-    """``wait_group_events(n, list)`` with ``n`` a compile-time constant and ``list``
-    either ``&e`` for an event variable or a pointer to ``n`` events in memory."""
+    """``wait_group_events(n, list)`` with ``n`` a compile-time constant: the events
+    are the ``n`` loaded from ``list`` (``&e`` points into the one-cell array the
+    lowering keeps for a variable whose address is taken)."""
     if len(args) != 2:
         raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
     count = low.constant(args[0], "number of events")
@@ -178,41 +176,12 @@ def wait_events(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor],
         raise lower.UnsupportedConstruct("wait_group_events with a number of events that is "
                                          "not a positive compile-time constant")
     event_t = ty.scalar_type(lower.ty_pointee(args[1].type))
-    variable = _event_variable(low, args[1], pos)
-    if variable is not None:
-        if count != 1:
-            raise lower.UnsupportedConstruct(f"wait_group_events for {count} events at the "
-                                             "address of one variable")
-        events = [ir.Var(pos, low.var_types.get(variable, event_t), variable)]
-    else:
-        base = low.pointer(args[1])
-        events = [low.load(base.moved(ir.BinOp(pos, ir.LONG, "+", base.offset,
-                                               ir.Const(pos, ir.LONG, i))), event_t, pos)
-                  for i in range(count)]
+    base = low.pointer(args[1])
+    events = [low.load(base.moved(ir.BinOp(pos, ir.LONG, "+", base.offset,
+                                           ir.Const(pos, ir.LONG, i))), event_t, pos)
+              for i in range(count)]
     low.emit(ir.WaitEvents(pos, tuple(events)))
     return ir.Const(pos, ir.INT, 0)
-
-
-def _event_variable(low: KernelLowering, c: ci.Cursor, pos: SourcePos) -> str | None:
-    """The private variable ``v`` when ``c`` is ``&v`` (nothing lowered otherwise)."""
-    inner = low.peek(c)
-    if inner.kind != K.UNARY_OPERATOR or unary_operator(inner) != "&":
-        return None
-    kids = children(inner)
-    operand = low.peek(kids[0]) if len(kids) == 1 else None
-    decl = operand.referenced if operand is not None and operand.kind == K.DECL_REF_EXPR \
-        else None
-    name = low.known_decl(decl) if decl is not None else None
-    if name is None:
-        return None
-    place = low.place_of(name, pos)
-    if not isinstance(place, str) or place not in low.var_types:
-        return None
-    low.unwrap(c)
-    low.note(inner, Outcome.LOWERED)
-    low.note(low.unwrap(kids[0]), Outcome.LOWERED)
-    low.consume(*children(operand))
-    return place
 
 
 def out_pointer(low: KernelLowering, args: list[ci.Cursor], name: str, t: ir.ScalarType,
