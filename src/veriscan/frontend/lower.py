@@ -1534,12 +1534,23 @@ class KernelLowering:
         raise UnsupportedConstruct(f"assignment to member '.{c.spelling}'")
 
     def pointer_member(self, c: ci.Cursor) -> PointerRef:
-        """A pointer or array field used as a pointer (``s.p[i]``, ``q[i].a[j]``)."""
+        """A pointer or array field used as a pointer (``s.p[i]``, ``q[i].a[j]``).
+
+        An array field of a struct in an array is a row of the field's array: as
+        for rows of multi-dimensional arrays (see :meth:`pointer_of`), it may only
+        be the base of a subscript, where :meth:`check_row_index` bounds the index
+        by the field; a pointer bound to it could leave the field unnoticed.
+        """
+        as_row_base, self._row_base = self._row_base, False
         place = self.member(c)
         pos = self.pos(c)
         if isinstance(place, PointerRef):
-            if ty.is_array(c.type):
+            if ty.is_array(c.type) and as_row_base:
                 return place
+            if ty.is_array(c.type):
+                raise UnsupportedConstruct(f"array field '.{c.spelling}' of a struct in an "
+                                           "array used as a pointer (C bounds arithmetic on "
+                                           "it by the field)")
             raise UnsupportedConstruct(f"pointer '.{c.spelling}' loaded from struct memory "
                                        "(where it points is not tracked)")
         if isinstance(place, str):
