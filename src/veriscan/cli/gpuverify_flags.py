@@ -211,7 +211,10 @@ def scalar_values(kernel: ir.Kernel, opts: GpuverifyOptions) -> tuple[dict[str, 
         for fields, text in zip(groups.values(), given, strict=True):
             if text == "*":
                 continue
-            split = _split_image(fields, int(text, 16))
+            # A struct holding pointers: its scalar fields' offsets are not known here.
+            holds_pointer = any(p.is_pointer and p.pos is not None and p.pos == fields[0].pos
+                                for p in kernel.params)
+            split = None if holds_pointer else _split_image(fields, int(text, 16))
             if split is None:
                 notes.append(f"--kernel-args value {text} for '{fields[0].name}' not used "
                              "(not an integer parameter of known layout): it stays "
