@@ -52,11 +52,24 @@ template <class T> T tex1Dfetch(texture<T, 1, cudaReadModeElementType> t, int x)
 template <class T> T tex1D(texture<T, 1, cudaReadModeElementType> t, float x);
 template <class T> T tex2D(texture<T, 2, cudaReadModeElementType> t, float x, float y);
 
-/* Atomics parse and are then marked unsupported by the front end. */
+/* Atomics: the front end lowers each to an atomic read-modify-write. */
 #define __VS_CUDA_ATOMIC(T) \
   T atomicAdd(T *p, T v); T atomicSub(T *p, T v); T atomicExch(T *p, T v); \
   T atomicMin(T *p, T v); T atomicMax(T *p, T v); T atomicAnd(T *p, T v); \
   T atomicOr(T *p, T v); T atomicXor(T *p, T v); T atomicCAS(T *p, T cmp, T v); \
   T atomicInc(T *p, T v); T atomicDec(T *p, T v);
 __VS_CUDA_ATOMIC(int) __VS_CUDA_ATOMIC(unsigned)
-float atomicAdd(float *p, float v);
+__VS_CUDA_ATOMIC(unsigned long long)
+float atomicAdd(float *p, float v); float atomicExch(float *p, float v);
+
+/* Math functions (uninterpreted functions of their arguments to the front end;
+ * __mul24/__umul24 exact). */
+#define __VS_CUDA_F1(name) float name##f(float); double name(double);
+__VS_CUDA_F1(sin) __VS_CUDA_F1(cos) __VS_CUDA_F1(tan) __VS_CUDA_F1(exp2) __VS_CUDA_F1(exp10)
+__VS_CUDA_F1(log2) __VS_CUDA_F1(log10) __VS_CUDA_F1(floor) __VS_CUDA_F1(ceil)
+__VS_CUDA_F1(rsqrt) __VS_CUDA_F1(trunc) __VS_CUDA_F1(round)
+float powf(float, float); double pow(double, double); float fminf(float, float);
+float fmaxf(float, float); double fmin(double, double); double fmax(double, double);
+float __expf(float); float __exp10f(float); float __logf(float); float __sinf(float);
+float __cosf(float); float __powf(float, float); float __fdividef(float, float);
+int __mul24(int, int); unsigned __umul24(unsigned, unsigned);
