@@ -20,10 +20,9 @@ only, as in GPUVerify and as optimising compilers emit it (PoCL, Oclgrind);
 clang without optimisation reads and writes back the whole vector instead.
 Bit reinterpretations other than between integers of one width (``as_float4``
 of an ``int4``) give opaque lanes.  What cannot be modelled lane by lane (a
-user function taking or returning a vector, ``&&``/``||`` on vectors, a vector
-subscript that is not a constant) is refused as
-:class:`~veriscan.frontend.lower.UnsupportedConstruct`, so the verdict is
-unknown.
+vector subscript that is not a constant, a function without a body) is
+refused as :class:`~veriscan.frontend.lower.UnsupportedConstruct`, so the
+verdict is unknown.
 """
 
 from __future__ import annotations
@@ -150,20 +149,37 @@ class VectorLowering:
         shape = ty.vector_shape(c.type)
         if shape is None:
             return False
-        if space is not ir.MemSpace.PRIVATE or addressed:
-            if space is not ir.MemSpace.PRIVATE and init is not None:
-                raise self.refuse(f"initialiser of shared variable '{c.spelling}'")
-            if name not in self.lw._shared_scalars:  # a declaration inlined again
-                self.lw.arrays.append(ir.ArrayDecl(name, shape.element, space,
-                                                   (shape.stride,), pos))
-                self.lw._shared_scalars.add(name)
-            places: list[str | PointerRef] = [
-                PointerRef.to(name, ir.Const(pos, ir.LONG, k)) for k in range(shape.lanes)]
-        else:
-            places = list(self.name_lanes(name, shape))
+        if space is not ir.MemSpace.PRIVATE and init is not None:
+            raise self.refuse(f"initialiser of shared variable '{c.spelling}'")
+        places = self.storage(name, shape, space, addressed, pos)
         if init is not None:
             self.assign(places, self.lanes(init, shape), shape, pos)
         return True
+
+    def storage(self, name: str, shape: ty.VectorShape, space: ir.MemSpace, addressed: bool,
+                pos: SourcePos) -> list[str | PointerRef]:
+        """The places of a new vector variable's lanes: cells of a one-vector array
+        when it is shared or its address is taken, else one private variable each."""
+        if space is ir.MemSpace.PRIVATE and not addressed:
+            return list(self.name_lanes(name, shape))
+        if name not in self.lw._shared_scalars:  # a declaration inlined again
+            self.lw.arrays.append(ir.ArrayDecl(name, shape.element, space, (shape.stride,), pos))
+            self.lw._shared_scalars.add(name)
+        return [PointerRef.to(name, ir.Const(pos, ir.LONG, k)) for k in range(shape.lanes)]
+
+    def bind(self, name: str, t: ci.Type, values: list[ir.Expr], addressed: bool,
+             pos: SourcePos) -> None:
+        """An inlined function's vector parameter ``name``, given the argument's lanes."""
+        shape = ty.vector_shape(t)
+        assert shape is not None
+        self.assign(self.storage(name, shape, ir.MemSpace.PRIVATE, addressed, pos), values,
+                    shape, pos)
+
+    def returned(self, result: str, operand: ci.Cursor) -> None:
+        """``return v;`` at the end of an inlined function returning a vector."""
+        names = self.lanes_of[result]
+        shape = ty.VectorShape(self.lw.var_types[names[0]], len(names))
+        self.assign(list(names), self.lanes(operand, shape), shape, self.lw.pos(operand))
 
     def name_lanes(self, name: str, shape: ty.VectorShape) -> list[str]:
         names = [ir.lane_name(name, k) for k in range(shape.lanes)]
@@ -394,7 +410,7 @@ class VectorLowering:
         if op == ",":
             self.lw.discard(lhs)
             return self.lanes(rhs, shape)
-        if op in _LANEWISE or op in _COMPARISONS:
+        if op in _LANEWISE or op in _COMPARISONS or op in ("&&", "||"):
             operands = self.operand_shape(lhs, rhs)
             a, b = self.lw.unsequenced(partial(self.lanes, lhs, operands),
                                        partial(self.lanes, rhs, operands))
@@ -472,17 +488,22 @@ class VectorLowering:
         """A call returning a vector: a vector built-in, lane by lane."""
         info, args = self.lw.call_parts(c)
         if info.kind is CallKind.USER:
-            raise self.refuse(f"call to '{c.spelling}', which returns a vector")
+            decl = c.referenced
+            definition = decl.get_definition() if decl is not None else None
+            if definition is None:
+                raise self.refuse(f"call to '{c.spelling}', whose body is not in the file")
+            result = self.lw.inline(definition, args, ty.scalar_type(c.type), pos)
+            if not isinstance(result, ir.Var) or result.name not in self.lanes_of:
+                raise self.refuse(f"call to '{c.spelling}', which returns a vector")
+            return [ir.Var(pos, shape.element, lane) for lane in self.lanes_of[result.name]]
         return self.builtin(c, info, args, shape, pos)
 
     def call_scalar(self, c: ci.Cursor, info: CallInfo, args: list[ci.Cursor]) -> ir.Expr | None:
         """A call of a vector built-in (``vstore4``, ``any``, ``convert_int``...) or with
         a vector argument, in a scalar context; None for any other call."""
         vector_args = any(ty.vector_shape(a.type) is not None for a in args)
-        if info.kind is not CallKind.VECTOR and not vector_args:
-            return None
-        if info.kind is CallKind.USER:
-            raise self.refuse(f"call to '{c.spelling}' with a vector argument")
+        if info.kind is CallKind.USER or (info.kind is not CallKind.VECTOR and not vector_args):
+            return None  # a user function is inlined, its vector parameters lane by lane
         pos = self.lw.pos(c)
         name = c.spelling
         sized = _SIZED.fullmatch(name)
@@ -658,9 +679,13 @@ class VectorLowering:
 
     def lanewise(self, op: str, a: ir.Expr, b: ir.Expr, t: ir.ScalarType,
                  pos: SourcePos) -> ir.Expr:
-        """One lane of ``a op b``; a comparison gives -1 (true) or 0 in lane type ``t``."""
+        """One lane of ``a op b``; a comparison, ``&&`` or ``||`` gives -1 (true) or 0 in
+        lane type ``t`` (on vectors both operands of ``&&``/``||`` are evaluated)."""
         if op in _COMPARISONS:
             return self.mask(ir.BinOp(pos, ir.BOOL, op, a, b), t, pos)
+        if op in ("&&", "||"):
+            truth = [ir.BinOp(pos, ir.BOOL, "!=", v, ir.Const(pos, v.type, 0)) for v in (a, b)]
+            return self.mask(ir.BinOp(pos, ir.BOOL, op, *truth), t, pos)
         return ir.BinOp(pos, t, op, a, b)
 
     @staticmethod

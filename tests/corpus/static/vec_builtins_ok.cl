@@ -27,5 +27,7 @@ __kernel void builtins(__global int4 *out, uint4 mask) {
   __assert(lt.x == -1 && lt.y == 0 && lt.w == -1);
   int4 chosen = (int4)(0, -1, 5, -7) ? b : a;
   __assert(chosen.x == 2 && chosen.y == 20 && chosen.z == 4 && chosen.w == 40);
+  int4 both_set = (int4)(1, 0, 3, 0) && (int4)(2, 2, 0, 0);
+  __assert(both_set.x == -1 && both_set.y == 0 && both_set.z == 0);
   out[get_global_id(0)] = a + (int4)(mask.x != 0);
 }
