@@ -190,7 +190,8 @@ class KernelLowering:
         self._addressed: set[DeclKey] = set()  # variables whose address is taken
         self._struct_vars: set[str] = set()  # private structs, kept field by field
         self._struct_arrays: set[str] = set()  # struct arrays, kept as one array per field
-        self._param_problems: list[tuple[SourcePos, str]] = []
+        # What the kernel body starts with for its parameters (see struct_param).
+        self._prologue: list[Callable[[], None]] = []
         self._block: list[ir.Stmt] = []
         self._inline: list[_InlineFrame] = []
         self.ignored_annotations: list[str] = []  # GPUVerify annotations not used, and why
@@ -362,8 +363,8 @@ class KernelLowering:
         self._addressed = set(use.addressed)
         with self.block() as out:
             self._top_block = out
-            for at, problem in self._param_problems:
-                self.emit(ir.Unsupported(at, problem))
+            for step in self._prologue:
+                step()
             self.movable_params(use.assigned)
             for leak in flow.leaks:
                 self.emit(ir.Unsupported(self.pos(leak.cursor), leak.construct,
@@ -1353,7 +1354,8 @@ class KernelLowering:
         try:
             fields = leaves(struct_t)
         except StructLayoutError as exc:
-            self._param_problems.append((pos, f"struct parameter '{name}': {exc}"))
+            self._prologue.append(partial(self.emit, ir.Unsupported(
+                pos, f"struct parameter '{name}': {exc}")))
             return False
         if pointee is not None:
             space = (ty.opencl_space(pointee) if self.dialect is ir.Dialect.OPENCL
@@ -1369,18 +1371,44 @@ class KernelLowering:
         self._struct_vars.add(name)
         for leaf in fields:
             leaf_name = f"{name}.{leaf.path}"
-            if leaf.dims:
-                self._param_problems.append((pos, f"array field '{leaf.path}' of struct "
-                                                  f"parameter '{name}'"))
-            elif leaf.is_pointer:
+            if leaf.is_pointer:
+                # A pointer argument, held in a pointer variable the kernel may re-point.
                 self.params.append(ir.Param(leaf_name, ty.scalar_type(ty.element_type(
                     leaf.type)), ir.MemSpace.GLOBAL, True, False, pos))
+                self._prologue.append(partial(self.pointer_param_field, leaf_name, pos))
+            elif leaf.dims:
+                self.array_param_field(leaf_name, ty.scalar_type(leaf.type), leaf.dims, pos)
             else:
                 st = ty.scalar_type(leaf.type)
                 self.params.append(ir.Param(leaf_name, st, ir.MemSpace.PRIVATE, False,
                                             t.is_const_qualified(), pos))
                 self.var_types[leaf_name] = st
         return True
+
+    def pointer_param_field(self, name: str, pos: SourcePos) -> None:
+        self.new_pointer(name, (pos.file, pos.line, pos.col, name))
+        self.set_pointer(name, PointerRef.to(name, ir.Const(pos, ir.LONG, 0)), pos)
+
+    def array_param_field(self, name: str, st: ir.ScalarType, dims: tuple[int, ...],
+                          pos: SourcePos) -> None:
+        """An array field of a by-value struct parameter: the thread's private copy
+        (a private array), filled at the start from one input per cell, the same
+        for every thread (``name[k]``, in memory order)."""
+        cells = 1
+        for d in dims:
+            cells *= d
+        if cells > MAX_INITIALISED_CELLS:
+            self._prologue.append(partial(self.emit, ir.Unsupported(
+                pos, f"array field '{name}' of a struct parameter with more than "
+                     f"{MAX_INITIALISED_CELLS} cells")))
+            return
+        self.arrays.append(ir.ArrayDecl(name, st, ir.MemSpace.PRIVATE, dims, pos))
+        for k in range(cells):
+            cell = f"{name}[{k}]"
+            self.params.append(ir.Param(cell, st, ir.MemSpace.PRIVATE, False, True, pos))
+            self.var_types[cell] = st
+            self._prologue.append(partial(self.emit, ir.Store(
+                pos, name, ir.Const(pos, ir.LONG, k), ir.Var(pos, st, cell))))
 
     def struct_array(self, name: str, struct_t: ci.Type, space: ir.MemSpace,
                      dims: tuple[int, ...], pos: SourcePos) -> None:
@@ -1746,11 +1774,6 @@ class KernelLowering:
         for param, value in zip(params, bound, strict=True):
             name = self.fresh(f"{fn.spelling}.{param.spelling}", ty.scalar_type(param.type))
             self._names[_decl_key(param)] = name
-            if isinstance(value, list):  # a vector's lanes
-                del self.var_types[name]
-                self.vectors.bind(name, param.type, value, _decl_key(param) in self._addressed,
-                                  pos)
-                continue
             if isinstance(value, ir.Expr) and _decl_key(param) in self._addressed:
                 del self.var_types[name]
                 self.private_cell(name, ty.scalar_type(param.type), value, pos)
@@ -1775,10 +1798,6 @@ class KernelLowering:
         if pointer_result and result is not None:
             del self.var_types[result]
             self.new_pointer(result, _decl_key(fn))
-        result_shape = ty.vector_shape(fn.result_type)
-        if result_shape is not None and result is not None:
-            del self.var_types[result]
-            self.vectors.name_lanes(result, result_shape)
         self._inline.append(_InlineFrame(fn.spelling, result))
         try:
             if self._audit is not None:
@@ -1805,9 +1824,6 @@ class KernelLowering:
             return self.pointer(arg)
         if is_struct(param.type):  # by value: copied field by field into the parameter
             return self.struct_place(arg)
-        shape = ty.vector_shape(param.type)
-        if shape is not None:  # by value: copied lane by lane into the parameter
-            return self.vectors.lanes(arg, shape)
         return self.expr(arg)
 
     def tail_return(self, tail: ci.Cursor, result: str | None, t: ir.ScalarType) -> None:
@@ -1825,8 +1841,6 @@ class KernelLowering:
                 self.discard(operand[0])
             elif result in self._aliases:
                 self.set_pointer(result, self.pointer(operand[0]), self.pos(tail))
-            elif result in self.vectors.lanes_of:
-                self.vectors.returned(result, operand[0])
             else:
                 self.emit(ir.Assign(self.pos(tail), result,
                                     self.coerce(self.expr(operand[0]), t, self.pos(tail))))
