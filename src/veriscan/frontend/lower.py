@@ -1774,6 +1774,11 @@ class KernelLowering:
         for param, value in zip(params, bound, strict=True):
             name = self.fresh(f"{fn.spelling}.{param.spelling}", ty.scalar_type(param.type))
             self._names[_decl_key(param)] = name
+            if isinstance(value, list):  # a vector's lanes
+                del self.var_types[name]
+                self.vectors.bind(name, param.type, value, _decl_key(param) in self._addressed,
+                                  pos)
+                continue
             if isinstance(value, ir.Expr) and _decl_key(param) in self._addressed:
                 del self.var_types[name]
                 self.private_cell(name, ty.scalar_type(param.type), value, pos)
@@ -1798,6 +1803,10 @@ class KernelLowering:
         if pointer_result and result is not None:
             del self.var_types[result]
             self.new_pointer(result, _decl_key(fn))
+        result_shape = ty.vector_shape(fn.result_type)
+        if result_shape is not None and result is not None:
+            del self.var_types[result]
+            self.vectors.name_lanes(result, result_shape)
         self._inline.append(_InlineFrame(fn.spelling, result))
         try:
             if self._audit is not None:
@@ -1824,6 +1833,9 @@ class KernelLowering:
             return self.pointer(arg)
         if is_struct(param.type):  # by value: copied field by field into the parameter
             return self.struct_place(arg)
+        shape = ty.vector_shape(param.type)
+        if shape is not None:  # by value: copied lane by lane into the parameter
+            return self.vectors.lanes(arg, shape)
         return self.expr(arg)
 
     def tail_return(self, tail: ci.Cursor, result: str | None, t: ir.ScalarType) -> None:
@@ -1841,6 +1853,8 @@ class KernelLowering:
                 self.discard(operand[0])
             elif result in self._aliases:
                 self.set_pointer(result, self.pointer(operand[0]), self.pos(tail))
+            elif result in self.vectors.lanes_of:
+                self.vectors.returned(result, operand[0])
             else:
                 self.emit(ir.Assign(self.pos(tail), result,
                                     self.coerce(self.expr(operand[0]), t, self.pos(tail))))
