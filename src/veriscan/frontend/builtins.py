@@ -106,7 +106,9 @@ _CUDA_ATOMICS = {"atomicAdd": "add", "atomicSub": "sub", "atomicExch": "xchg",
                  "atomicCAS": "cmpxchg"}
 _GROUP_COPIES = {"async_work_group_copy": "", "async_work_group_strided_copy": "strided"}
 # OpenCL's vector built-ins, lowered lane by lane in veriscan.frontend.vectors.
-_VECTOR = {"select", "shuffle", "shuffle2", "any", "all", "clamp", "pown"}
+_VECTOR = {"select", "shuffle", "shuffle2", "any", "all", "clamp", "pown", *(
+    f"{fast}{name}" for fast in ("", "fast_") for name in ("dot", "length", "distance",
+                                                           "normalize")), "cross"}
 _VECTOR_PREFIXES = ("vload", "vstore", "convert_")
 _CUDA_UNSUPPORTED = {"__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
                      "__syncwarp"}

@@ -139,7 +139,8 @@ _VECTOR_PRELUDE = {Dialect.OPENCL: "opencl_vectors.h", Dialect.CUDA: "cuda_vecto
 _VECTOR_NAME = {
     Dialect.OPENCL: re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
                                r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
-                               r"select|shuffle2?|any|all|clamp|pown|"
+                               r"select|shuffle2?|any|all|clamp|pown|(fast_)?(dot|length|"
+                               r"distance|normalize)|cross|"
                                r"(read|write)_image\w*|get_image_\w+|CLK_(ADDRESS|FILTER|"
                                r"NORMALIZED)_\w+"),
     Dialect.CUDA: re.compile(r"(make_)?(u?char|u?short|u?int|u?long|u?longlong|float|double)"

@@ -53,6 +53,9 @@ _COMPARISONS = {"<", ">", "<=", ">=", "==", "!="}
 _LANEWISE = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 _HALVES = {"lo", "hi", "even", "odd"}
 _SIZED = re.compile(r"(vload|vstore)(2|3|4|8|16)")
+# Geometric functions (6.12.5): every lane of the result depends on every lane.
+_GEOMETRIC = {"dot", "length", "distance", "normalize", "cross", "fast_length",
+              "fast_distance", "fast_normalize"}
 
 
 def swizzle(accessor: str, lanes: int) -> list[int] | None:
@@ -523,7 +526,9 @@ class VectorLowering:
                 joined = ir.BinOp(pos, ir.BOOL, "||" if name == "any" else "&&", joined, top)
             return ir.Select(pos, ir.INT, joined, ir.Const(pos, ir.INT, 1),
                              ir.Const(pos, ir.INT, 0))
-        if vector_args:
+        if info.kind is CallKind.UNSUPPORTED:
+            raise self.refuse(info.reason)
+        if vector_args and name not in _GEOMETRIC:
             raise self.refuse(f"call to '{name}' with a vector argument and a scalar result")
         (value,) = self.builtin(c, info, args, ty.VectorShape(ty.scalar_type(c.type), 1), pos)
         return value
@@ -546,6 +551,11 @@ class VectorLowering:
             return self.shuffle(args, shape, pos)
         if name == "select" and len(args) == 3:
             return self.select(args, shape, pos)
+        if name in _GEOMETRIC:
+            columns = self.lw.unsequenced(*(partial(self.column, a, None) for a in args))
+            every = tuple(v for column in columns for v in column)
+            return [ir.Opaque(pos, shape.element, f"{name} lane {k}", every)
+                    for k in range(shape.lanes)]
         if info.kind is CallKind.PURE or name in ("min", "max", "abs", "clamp", "pown"):
             return self.lanewise_call(c, args, shape, pos)
         raise self.refuse(info.reason or f"built-in '{name}' on vectors")

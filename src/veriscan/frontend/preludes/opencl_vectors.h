@@ -53,6 +53,15 @@ __VS_WIDTHS(__VS_VECTOR_INT, int) __VS_WIDTHS(__VS_VECTOR_INT, long)
 __VS_WIDTHS(__VS_VECTOR_FLOAT, float) __VS_WIDTHS(__VS_VECTOR_FLOAT, double)
 float __VS_OVL pown(float, int); double __VS_OVL pown(double, int);
 
+/* Geometric functions (6.12.5) on float and double vectors of 2, 3 or 4 lanes. */
+#define __VS_GEOMETRIC(T, N) \
+  T __VS_OVL dot(T##N, T##N); T __VS_OVL length(T##N); T __VS_OVL distance(T##N, T##N); \
+  T##N __VS_OVL normalize(T##N); T __VS_OVL fast_length(T##N); \
+  T __VS_OVL fast_distance(T##N, T##N); T##N __VS_OVL fast_normalize(T##N);
+#define __VS_GEOMETRIC_ALL(T) __VS_GEOMETRIC(T, 2) __VS_GEOMETRIC(T, 3) __VS_GEOMETRIC(T, 4) \
+  T##3 __VS_OVL cross(T##3, T##3); T##4 __VS_OVL cross(T##4, T##4);
+__VS_GEOMETRIC_ALL(float) __VS_GEOMETRIC_ALL(double)
+
 /* select(a, b, c): b where c's top bit is set, else a; shuffle/shuffle2 (6.12.12). */
 #define __VS_SELECT_BY(T, N, S, U) \
   T##N __VS_OVL select(T##N, T##N, S##N); T##N __VS_OVL select(T##N, T##N, U##N);
