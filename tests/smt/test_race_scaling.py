@@ -1,7 +1,8 @@
 """Race checking of long kernels: accesses that differ only in a constant offset are
 proved in one query (issue 14), without losing a race or its witness; identical
 accesses are merged only where nothing (a barrier, even a conditional one) tells
-them apart."""
+them apart.  The initialisation check settles a read of the cell the thread itself
+wrote without a query, but only under the write's own guard."""
 
 from pathlib import Path
 
@@ -72,3 +73,13 @@ def test_identical_accesses_are_not_merged_across_a_conditional_barrier():
     assert w["array"] == "s" and w["inputs"]["n"] > 4
     lines = sorted(int(w[t]["at"].split(":")[-2]) for t in ("thread_a", "thread_b"))
     assert lines == [14, 16], w  # the second write and the read, not the first write
+
+
+def test_own_write_of_the_same_cell_covers_a_read_only_under_its_guard():
+    # A read of the very index the thread wrote is settled without a query only when
+    # the write's guard is the read's (or true); here it is not, and the read is flagged.
+    verdict = check_kernel(KERNELS / "init_own_write_other_guard.cl", launch=Launch((64,)),
+                           array_sizes={"out": 64})
+    assert verdict.status is Status.VIOLATION, verdict.summary
+    assert verdict.details["failed_part"] == "initialisation"
+    assert verdict.witness["thread"]["local_id"][0] >= 32

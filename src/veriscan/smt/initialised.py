@@ -70,9 +70,13 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
 
         def inexact(w: Access, approximate: Approximate = approximate) -> bool:
             return approximate(w.guard) or approximate(w.index)
-        filled = shared and _fills(q, writes, extents.get(name), epoch, inexact, cell)
-        pending = [r for r in group if not r.write
-                   and not (filled and epoch[id(r)] > epoch[id(writes[0])])]
+        # Reads of a cell the thread itself wrote before (the very same index, under
+        # its guard) are covered: no query, and no fill proof when all reads are such.
+        own_same = _own_same_cell(group)
+        unsettled = [r for r in group if not r.write and not own_same[id(r)]]
+        filled = shared and bool(unsettled) and _fills(q, writes, extents.get(name), epoch,
+                                                       inexact, cell)
+        pending = [r for r in unsettled if not (filled and epoch[id(r)] > epoch[id(writes[0])])]
         before = _covers_before(q, writes, epoch, inexact, cell) if shared and pending else [
             z3.BoolVal(False)]
         for read in pending:
@@ -126,6 +130,23 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
         witness["depends_on"] = approx
         text = f"possible {text} (depends on {', '.join(approx)})"
     return Finding("initialisation", text, exact=not approx, witness=witness)
+
+
+def _own_same_cell(group: list[Access]) -> dict[int, bool]:
+    """Per read (by ``id``) of one array's accesses in program order: whether an
+    earlier write of the same thread has the very same index term and a guard
+    that is true or the read's own.  Such a read is covered, whatever else the
+    thread or others wrote; found with one pass and a table instead of comparing
+    every read with every earlier write (quadratic in long kernels)."""
+    guards: dict[int, list[z3.BoolRef]] = {}
+    out: dict[int, bool] = {}
+    for acc in group:
+        if acc.write:
+            guards.setdefault(acc.index.get_id(), []).append(acc.guard)
+        else:
+            out[id(acc)] = any(z3.is_true(g) or g.eq(acc.guard)
+                               for g in guards.get(acc.index.get_id(), ()))
+    return out
 
 
 def _uninitialised_spaces(kernel: ir.Kernel) -> dict[str, ir.MemSpace]:
