@@ -10,6 +10,11 @@ of the runs, the CPU time per statement, the growth ratio to the previous size
 stage (CPU), taken from the check's own progress reports.
 
     python benchmarks/check_scaling.py [--sizes 1000,2000,4000,8000,16000] [--repeat R]
+                                       [--kernel global|barriers|local]
+
+The other families stress what straight-line global code does not: a barrier
+after every statement (thousands of barrier intervals), and local memory
+(the initialisation check).
 
 CPU seconds are this process's; on a shared machine wall time also measures
 the neighbours.
@@ -32,11 +37,23 @@ from veriscan.verdict import Status
 LAUNCH = Launch((64,), (4,))
 
 
-def kernel_source(count: int) -> str:
-    lines = [f"  out[tid * {count} + {j}] = in[tid * {count} + {j}] + {j};"
-             for j in range(count)]
+# Statement j of each kernel family ({K}: the statement count); "local" also
+# declares a local array of 64*K cells that each work-item fills and reads back.
+FAMILIES = {
+    "global": "  out[tid * {K} + {j}] = in[tid * {K} + {j}] + {j};",
+    "barriers": "  out[tid * {K} + {j}] = in[tid * {K} + {j}] + {j};\n"
+                "  barrier(CLK_GLOBAL_MEM_FENCE);",
+    "local": "  s[lid * {K} + {j}] = in[tid * {K} + {j}];\n"
+             "  out[tid * {K} + {j}] = s[lid * {K} + {j}] + {j};",
+}
+
+
+def kernel_source(count: int, family: str = "global") -> str:
+    lines = [FAMILIES[family].format(K=count, j=j) for j in range(count)]
+    local = f"  __local int s[{64 * count}];\n" if family == "local" else ""
     return ("__kernel void straight_line(__global const int *in, __global int *out) {\n"
-            "  int tid = get_global_id(0);\n" + "\n".join(lines) + "\n}\n")
+            + local + "  int tid = get_global_id(0);\n  int lid = get_local_id(0);\n"
+            + "\n".join(lines) + "\n}\n")
 
 
 def one_run(path: Path) -> tuple[float, float, dict[str, float]]:
@@ -67,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000,2000,4000,8000,16000",
                         help="statement counts, comma-separated")
     parser.add_argument("--repeat", type=int, default=1, help="runs per size (median)")
+    parser.add_argument("--kernel", choices=sorted(FAMILIES), default="global",
+                        help="global: global memory only; barriers: a barrier after every "
+                             "statement; local: through local memory (default: global)")
     args = parser.parse_args(argv)
     # The check's wall-clock budget would turn a slow run on a busy machine into
     # "unknown"; this script measures the time, so it lifts the budget.
@@ -78,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for count in sizes:
             path = Path(tmp) / f"straight_{count}.cl"
-            path.write_text(kernel_source(count))
+            path.write_text(kernel_source(count, args.kernel))
             runs = [one_run(path) for _ in range(args.repeat)]
             wall = statistics.median(r[0] for r in runs)
             cpu = statistics.median(r[1] for r in runs)
