@@ -156,3 +156,20 @@ int __VS_OVL mad24(int, int, int); uint __VS_OVL mad24(uint, uint, uint);
 #define HUGE_VALF (1.0f / 0.0f)
 #define INFINITY (1.0f / 0.0f)
 #define NAN (0.0f / 0.0f)
+
+/* Images and samplers (6.12.14): declared so such kernels parse; the front end
+ * models no image built-in, so their calls leave the verdict unknown. */
+#define CLK_NORMALIZED_COORDS_FALSE 0
+#define CLK_NORMALIZED_COORDS_TRUE 1
+#define CLK_ADDRESS_NONE 0
+#define CLK_ADDRESS_CLAMP_TO_EDGE 2
+#define CLK_ADDRESS_CLAMP 4
+#define CLK_ADDRESS_REPEAT 6
+#define CLK_ADDRESS_MIRRORED_REPEAT 8
+#define CLK_FILTER_NEAREST 0x10
+#define CLK_FILTER_LINEAR 0x20
+typedef float __vs_image_float4 __attribute__((ext_vector_type(4)));
+typedef int __vs_image_int2 __attribute__((ext_vector_type(2)));
+__vs_image_float4 __VS_OVL read_imagef(read_only image2d_t, sampler_t, __vs_image_int2);
+__vs_image_float4 __VS_OVL read_imagef(read_only image2d_t, __vs_image_int2);
+void __VS_OVL write_imagef(write_only image2d_t, __vs_image_int2, __vs_image_float4);
