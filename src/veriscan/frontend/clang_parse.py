@@ -139,8 +139,6 @@ _VECTOR_PRELUDE = {Dialect.OPENCL: "opencl_vectors.h", Dialect.CUDA: "cuda_vecto
 _VECTOR_NAME = {
     Dialect.OPENCL: re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
                                r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
-                               r"select|shuffle2?|any|all|clamp|pown|(fast_)?(dot|length|"
-                               r"distance|normalize)|cross|"
                                r"(read|write)_image\w*|get_image_\w+|CLK_(ADDRESS|FILTER|"
                                r"NORMALIZED)_\w+"),
     Dialect.CUDA: re.compile(r"(make_)?(u?char|u?short|u?int|u?long|u?longlong|float|double)"
@@ -149,10 +147,12 @@ _VECTOR_NAME = {
 
 
 def wants_vectors(pre: Preprocessed, dialect: Dialect) -> bool:
-    """Whether the kernel names a vector type or a vector built-in.
+    """Whether the kernel names a vector type or a built-in that makes a vector.
 
     A vector value needs one of those names (clang has no other way to make
-    one), so any other kernel parses without the vector prelude.
+    one), so any other kernel parses without the vector prelude.  Built-ins
+    that only take vectors (``select``, ``dot``) are not asked for: a kernel
+    of its own named ``shuffle`` stays its own.
     """
     return any(_VECTOR_NAME[dialect].fullmatch(name) for name in pre.identifiers)
 

@@ -359,12 +359,24 @@ def redeclared_builtins(tu: ci.TranslationUnit, file: str,
              if c.location.file is not None and c.location.file.name == file]
     while stack:
         cursor = stack.pop()
-        if cursor.kind == ci.CursorKind.FUNCTION_DECL and cursor.spelling in builtin:
+        if (cursor.kind == ci.CursorKind.FUNCTION_DECL and cursor.spelling in builtin
+                and _from_prelude(cursor.canonical)):
             at = SourcePos(file, cursor.location.line, cursor.location.column)
             found.append((at, f"the kernel declares '{cursor.spelling}', a name the analysis "
                           "models as the built-in, so the proof and the run could differ"))
         stack.extend(cursor.get_children())
     return sorted(found, key=lambda item: (item[0].line, item[0].col))
+
+
+def _from_prelude(decl: ci.Cursor) -> bool:
+    """Whether ``decl`` (a function's first declaration) is one of the preludes'.
+
+    A kernel's own function is a redeclaration of a built-in only when an
+    included prelude declared it first: a kernel named ``shuffle`` that parses
+    without the vector prelude is its own function, as on the device.
+    """
+    loc = decl.location
+    return loc.file is not None and loc.file.name.startswith("/veriscan-prelude/")
 
 
 def _first_use(pre: Preprocessed, name: str) -> SourcePos:
