@@ -59,7 +59,8 @@ SMALLER = {"strided_copy_ok.cl": "--local-size 256 -DLEN=512 --array-size in=512
            "strided_copy_overlap.cl": "--local-size 256 -DLEN=512 --array-size in=512 "
                                       "--array-size out=512"}
 # Racy corpus kernels Oclgrind cannot run, with the reason.
-NOT_DYNAMIC = {"kogge_stone_cuda_no_barrier.cu": "CUDA C: Oclgrind runs OpenCL C only"}
+NOT_DYNAMIC = {"kogge_stone_cuda_no_barrier.cu": "CUDA C: Oclgrind runs OpenCL C only",
+               "vec_cuda_member_race.cu": "CUDA C: Oclgrind runs OpenCL C only"}
 
 
 def _check_dynamic(path: Path, capsys: pytest.CaptureFixture) -> tuple[int, list[dict]]:

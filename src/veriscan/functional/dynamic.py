@@ -397,6 +397,8 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
     Arrays without ``--array-size`` get one element per work-item of the launch;
     scalars without ``--param`` take the pattern's first value.
     """
+    from pyopencl.cltypes import vec_types
+
     from veriscan.ir import nodes as irn
 
     check = "dynamic"
@@ -412,8 +414,6 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
     if items > 16 * OCLGRIND_MAX_N:
         return unknown(check, f"not run: {items} work-items; Oclgrind simulates every "
                        f"work-item and runs launches up to {16 * OCLGRIND_MAX_N}")
-    if any(p.lanes != 1 and not p.is_pointer for p in ir_kernel.params):
-        return unknown(check, "not run: a vector parameter passed by value is not launched")
     replies = []
     for pattern in PATTERNS:
         args: list[tuple[str, Any]] = []
@@ -422,6 +422,12 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
             if p.is_pointer:  # scalars of p.type; a vector takes cells_per_element of them
                 count = array_sizes.get(p.name, items) * p.cells_per_element
                 args.append(("buffer", input_pattern(pattern, count, dtype)))
+            elif p.lanes != 1:  # a vector by value: the pattern's first values, lane by lane
+                lanes = input_pattern(pattern, max(items, p.lanes), dtype)[:p.lanes]
+                value = np.zeros((), dtype=vec_types[(dtype, p.cells_per_element)])
+                for k, lane in enumerate(lanes):
+                    value[f"s{k:x}"] = lane
+                args.append(("scalar", value))
             else:
                 value = scalars.get(p.name, input_pattern(pattern, items, dtype)[0])
                 args.append(("scalar", np.asarray(value, dtype=dtype)[()]))

@@ -2,14 +2,11 @@
 // launch: --local-size 8 --num-groups 2 --array-size out=16
 // Vectors lane by lane: each work-item writes lane x of its own float4 and reads
 // lane y of its neighbour's in the same barrier interval (different lanes, so no
-// race); literals, splats, swizzles on both sides, comparisons giving -1, and an
-// int3 array laid out with a stride of 4 whose padding lane nobody touches.
+// race); literals, splats, swizzles on both sides, comparisons giving -1.
 __kernel void lanes(__global int4 *out) {
   __local float4 tile[8];
-  __local int3 trio[8];
   size_t lid = get_local_id(0);
   tile[lid] = 0.5f;
-  trio[lid] = (int3)((int)lid, 2, 3);
   barrier(CLK_LOCAL_MEM_FENCE);
   tile[lid].x = (float)lid;
   float y = tile[(lid + 1) % 8].y;
@@ -21,6 +18,5 @@ __kernel void lanes(__global int4 *out) {
   int4 s = 5;
   s += v.s3210;
   __assert(s.x == 6 && s.w == 9);
-  int3 t = trio[(lid + 1) % 8];
-  out[get_global_id(0)] = select(v, s, less) + (int4)((int)y != 0, t);
+  out[get_global_id(0)] = select(v, s, less) + (int4)((int)y != 0);
 }
