@@ -138,16 +138,14 @@ def explicit_instances(pre: Preprocessed) -> list[str]:
 _VECTOR_PRELUDE = {Dialect.OPENCL: "opencl_vectors.h", Dialect.CUDA: "cuda_vectors.h"}
 _VECTOR_NAME = {
     Dialect.OPENCL: re.compile(r"(as_|convert_)?(u?char|u?short|u?int|u?long|float|double|half)"
-                               r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+|"
-                               r"(read|write)_image\w*|get_image_\w+|CLK_(ADDRESS|FILTER|"
-                               r"NORMALIZED)_\w+"),
+                               r"(2|3|4|8|16)|v(load|store)(_half)?(2|3|4|8|16)?|convert_\w+"),
     Dialect.CUDA: re.compile(r"(make_)?(u?char|u?short|u?int|u?long|u?longlong|float|double)"
                              r"[1-4]"),
 }
 
 
 def wants_vectors(pre: Preprocessed, dialect: Dialect) -> bool:
-    """Whether the kernel names a vector type or a built-in that makes a vector.
+    """Whether the kernel names a vector type or a built-in that makes one.
 
     A vector value needs one of those names (clang has no other way to make
     one), so any other kernel parses without the vector prelude.  Built-ins

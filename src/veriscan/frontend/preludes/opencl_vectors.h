@@ -118,28 +118,3 @@ __VS_WIDTHS(__VS_AS_64, double)
 /* Async copies of vectors (declared once the vector types exist). */
 #define __VS_ASYNC_VECTOR(T, N) __VS_ASYNC(T##N)
 __VS_EACH_VECTOR(__VS_ASYNC_VECTOR)
-
-/* Images and samplers (6.12.14), declared so that kernels using them parse:
- * the front end models no image access (each is an unsupported built-in). */
-#define CLK_NORMALIZED_COORDS_FALSE 0
-#define CLK_NORMALIZED_COORDS_TRUE 1
-#define CLK_ADDRESS_NONE 0
-#define CLK_ADDRESS_CLAMP_TO_EDGE 2
-#define CLK_ADDRESS_CLAMP 4
-#define CLK_ADDRESS_REPEAT 6
-#define CLK_ADDRESS_MIRRORED_REPEAT 8
-#define CLK_FILTER_NEAREST 16
-#define CLK_FILTER_LINEAR 32
-#define __VS_IMAGE(I, C) \
-  float4 __VS_OVL read_imagef(read_only I, sampler_t, C); \
-  float4 __VS_OVL read_imagef(read_only I, C); \
-  int4 __VS_OVL read_imagei(read_only I, sampler_t, C); \
-  int4 __VS_OVL read_imagei(read_only I, C); \
-  uint4 __VS_OVL read_imageui(read_only I, sampler_t, C); \
-  uint4 __VS_OVL read_imageui(read_only I, C); \
-  void __VS_OVL write_imagef(write_only I, C, float4); \
-  void __VS_OVL write_imagei(write_only I, C, int4); \
-  void __VS_OVL write_imageui(write_only I, C, uint4);
-__VS_IMAGE(image2d_t, int2) __VS_IMAGE(image2d_t, float2)
-__VS_IMAGE(image3d_t, int4) __VS_IMAGE(image3d_t, float4)
-int __VS_OVL get_image_width(image2d_t); int __VS_OVL get_image_height(image2d_t);
