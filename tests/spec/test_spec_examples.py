@@ -26,6 +26,7 @@ def test_example_verifies_for_all_sizes(name):
     assert result.verdict.status is Status.VERIFIED, result.verdict.summary
     assert result.obligations >= 10
     assert any("does not overflow" in a for a in result.verdict.details["assumptions"])
+    assert any("2^13 work-items" in a for a in result.verdict.details["assumptions"])
     assert result.verdict.details["solver"]["rlimit_per_obligation"] > 0
 
 

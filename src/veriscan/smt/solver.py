@@ -6,6 +6,9 @@ A query that times out must become ``unknown``, never a pass; callers get
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import z3
 
 QUERY_TIMEOUT_MS = 20_000
@@ -28,3 +31,22 @@ def budgeted_solver(rlimit: int, seed: int = 0) -> z3.Solver:
     solver.set("rlimit", max(rlimit, 1))
     solver.set("random_seed", seed)
     return solver
+
+
+@contextmanager
+def fresh_context() -> Iterator[z3.Context]:
+    """Run a check in a Z3 context of its own.
+
+    Z3's search depends on the terms its context already holds (their ids and
+    hash order), so in one shared context a check's verdict can depend on what
+    ran before it in the same process.  Every term built inside goes to the new
+    context (the default one is swapped for the duration); nothing built
+    inside may outlive it.
+    """
+    saved = z3.z3._main_ctx
+    context = z3.Context()
+    z3.z3._main_ctx = context
+    try:
+        yield context
+    finally:
+        z3.z3._main_ctx = saved

@@ -21,11 +21,14 @@ Arrays the kernel never stores to keep their entry values throughout;
 private arrays need no permission (only their bounds are checked) and are
 never shared with other threads' reasoning.
 
-Arithmetic of int width and wider is mathematical (no overflow); conversions
-to narrower types wrap as in C; ``/`` and ``%`` truncate in code and in
-annotations alike (VerCors' rule).  Pointer parameters do not alias, and
-launch dimensions that neither kernel nor spec mentions are fixed to 1; these
-assumptions are listed in every verdict.
+Code has C's semantics (:mod:`veriscan.spec.cexpr`): a value is used as a
+mathematical integer only where it is proven to be C's value, signed overflow
+and division by zero are violations, an unsigned wrap-around the encoding
+does not follow makes the verdict unknown.  Annotations are mathematical, with
+C's truncating ``/`` and ``%`` (VerCors' rule).  Pointer parameters do not
+alias, device limits bound the launch, and launch dimensions that neither
+kernel nor spec mentions are fixed to 1; these assumptions are listed in every
+verdict.
 """
 
 from __future__ import annotations
@@ -42,18 +45,18 @@ import z3
 from veriscan.errors import SourcePos
 from veriscan.ir import nodes as n
 from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, walk
-from veriscan.smt.solver import budgeted_solver
+from veriscan.smt.solver import budgeted_solver, fresh_context
 from veriscan.spec import ast as A
-from veriscan.spec import cint as C
 from veriscan.spec import perms as P
 from veriscan.spec.attach import KernelSpec, attach
+from veriscan.spec.cexpr import CodeEvaluator, Ranges
+from veriscan.spec.cint import bounds, fits
 from veriscan.spec.encode import (
     Env,
     Evaluator,
     Read,
     ThreadIds,
     UnsupportedSpec,
-    arith,
     fresh_int,
     reset_names,
     to_bool,
@@ -110,8 +113,10 @@ class Checker:
         self.private = {a.name: a.size for a in kernel.arrays if a.space is n.MemSpace.PRIVATE}
         self.arrays = [p.name for p in kernel.params if p.is_pointer] + \
                       [a.name for a in kernel.arrays]
-        self.assumptions: list[str] = ["int-width and wider arithmetic does not overflow "
-                                       "(narrower conversions wrap as in C)",
+        self.assumptions: list[str] = ["at most 2^13 work-items per work-group and 2^18 "
+                                       "work-groups in each dimension",
+                                       "signed arithmetic on values read from memory does "
+                                       "not overflow (as in the race checker)",
                                        "pointer parameters refer to distinct, non-null "
                                        "buffers"]
         self._setup_ids()
@@ -122,6 +127,20 @@ class Checker:
         self.base: list[z3.BoolRef] = [self.ids.in_range()]
         for d in range(3):
             self.base += [self.ids.local_size[d] >= 1, self.ids.num_groups[d] >= 1]
+        # The device's limits (a listed assumption) and the scalar parameters' C
+        # ranges.  They decide where C's wrap-around cannot happen (so the encoding
+        # needs no term for it) and join the queries that prove arithmetic
+        # defined; the other queries go without, as their search only slows.
+        known = {v.decl().name(): (lo, hi) for d in range(3) for v, lo, hi in (
+            (self.ids.local[d], 0, (1 << 13) - 1), (self.ids.local_size[d], 1, 1 << 13),
+            (self.ids.group[d], 0, (1 << 18) - 1), (self.ids.num_groups[d], 1, 1 << 18))
+            if z3.is_const(v) and not z3.is_int_value(v)}
+        known.update({self.params[p.name].decl().name(): bounds(p.type) for p in kernel.params
+                      if not p.is_pointer and p.type.kind is n.TypeKind.INT})
+        self.code_ranges = Ranges(known)
+        self.ranges = [z3.And(z3.Int(name) >= lo, z3.Int(name) <= hi)
+                       for name, (lo, hi) in known.items()]
+        self.ranges += [z3.Int(f"length!{p.name}") >= 0 for p in kernel.params if p.is_pointer]
         self.prover = Prover(rlimit, self.ids, self.used_dims, self.params, self.base)
         self.prover.quantified_facts = any(_has_fact_quantifier(c.expr)
                                            for c in self.spec.contract)
@@ -207,65 +226,50 @@ class Checker:
         self.prover.binom |= env.uses_binom
         return out
 
+    def evaluator(self, var: Callable[[str], z3.ExprRef | None], ids: ThreadIds,
+                  state: State | None = None) -> CodeEvaluator:
+        """IR expressions with C's semantics; with ``state`` given, every undefined
+        behaviour they could have (signed overflow, division by zero, ...) and every
+        wrap-around the encoding does not follow is an obligation on that state's
+        path (see :mod:`veriscan.spec.cexpr`)."""
+        def obliged(cond: z3.BoolRef, pos: SourcePos, what: str, undefined: bool) -> None:
+            if state is not None:
+                self.prove(state, self.ranges, cond, pos=pos, refuted_is_unknown=not undefined,
+                           obligation="undefined behaviour" if undefined else "wrap-around",
+                           message=f"possible undefined behaviour: {what}" if undefined
+                           else what)
+        return CodeEvaluator(var, self.kernel.var_types, ids, self.kernel.dialect,
+                             self.code_ranges, obliged)
+
     def eval_ir(self, e: n.Expr, var: Callable[[str], z3.ExprRef | None],
                 ids: ThreadIds, state: State | None = None) -> z3.ExprRef:
-        """An IR expression; with ``state`` given, divisions are checked for zero."""
-        rec = lambda x: self.eval_ir(x, var, ids, state)  # noqa: E731
-        if isinstance(e, n.Const):
-            if isinstance(e.value, bool):
-                return z3.BoolVal(e.value)
-            if isinstance(e.value, float):
-                return z3.Function(f"float!{e.value}", z3.IntSort())()
-            return z3.IntVal(int(e.value))
-        if isinstance(e, n.Var):
-            value = var(e.name)
-            if value is None:
-                value = fresh_int(f"uninit_{e.name}")
-            return value
-        if isinstance(e, n.Builtin):
-            return ids.builtin(e.kind, e.dim)
-        if isinstance(e, n.Cast):
-            value = rec(e.operand)
-            if e.type.kind is n.TypeKind.BOOL:
-                return to_bool(value)
-            if e.type.kind is n.TypeKind.INT and e.type.bits < C.INT_BITS \
-                    and _is_integer(e.operand.type):
-                # (uchar)i, (short)x: C's exact conversion.  Conversions to int
-                # width and wider are covered by the no-overflow assumption.
-                return C.convert(to_int(value), e.operand.type, e.type)
-            return value
-        if isinstance(e, n.Select):
-            c, a, b = to_bool(rec(e.cond)), rec(e.then), rec(e.other)
-            if z3.is_bool(a) or z3.is_bool(b):
-                return z3.If(c, to_bool(a), to_bool(b))
-            return z3.If(c, a, b)
-        if isinstance(e, n.UnOp):
-            x = rec(e.operand)
-            if e.op == "!":
-                return z3.Not(to_bool(x))
-            if e.type.kind is not n.TypeKind.INT:
-                return _opaque(f"un{e.op}", [to_int(x)])
-            return -to_int(x) if e.op == "-" else -to_int(x) - 1
-        if isinstance(e, n.BinOp):
-            a, b = rec(e.lhs), rec(e.rhs)
-            operand_kind = e.lhs.type.kind
-            if operand_kind in (n.TypeKind.FLOAT, n.TypeKind.GENERIC, n.TypeKind.OTHER):
-                # Opaque values: keep equalities exact, everything else uninterpreted.
-                if e.op in ("==", "!="):
-                    return arith(e.op, a, b)
-                result = _opaque(f"{operand_kind.value}{e.op}", [to_int(a), to_int(b)])
-                return result != 0 if e.type.kind is n.TypeKind.BOOL else result
-            if state is not None and e.op in ("/", "%"):
-                self.prove(state, [], to_int(b) != 0, obligation="division",
-                           pos=e.pos, message="possible division by zero")
-            return arith(e.op, a, b)
-        if isinstance(e, n.GenericOp):
-            return _opaque("OPERATOR", [to_int(rec(e.lhs)), to_int(rec(e.rhs))])
-        if isinstance(e, n.GenericIdentity):
-            return z3.Int("IDENTITY")
-        if isinstance(e, n.Opaque):
-            return _opaque(f"call!{e.name}", [to_int(rec(a)) for a in e.args])
-        raise UnsupportedSpec(f"expression {type(e).__name__}", e.pos)
+        return self.evaluator(var, ids, state).eval(e)
+
+    def typed(self, e: n.Expr, t: n.ScalarType, state: State) -> z3.ArithRef:
+        """The thread's value of ``e`` converted to ``t``, as C converts."""
+        return to_int(self.evaluator(self.own_var(state), self.ids, state).typed(e, t))
+
+    @staticmethod
+    def in_type(value: z3.ExprRef, t: n.ScalarType | None) -> list[z3.BoolRef]:
+        """What C's type says of a value the checker did not compute (a loop-carried
+        variable, a value read from memory): it lies in the type's range."""
+        if t is None or t.kind is not n.TypeKind.INT or not z3.is_int(value):
+            return []
+        return [fits(value, t)]
+
+    def element_type(self, array: str) -> n.ScalarType:
+        decl = self.kernel.array(array)
+        if decl is not None:
+            return decl.type
+        param = self.kernel.param(array)
+        return param.type if param is not None else n.INT
+
+    def assign(self, state: State, target: str, value: z3.ExprRef,
+               src: n.ScalarType, pos: SourcePos) -> None:
+        """``target = value``: converted to the variable's declared type, as in C."""
+        declared = self.kernel.var_types.get(target, src)
+        state.vars[target] = self.evaluator(self.own_var(state), self.ids, state).convert(
+            value, src, declared, pos)
 
     def own_var(self, state: State) -> Callable[[str], z3.ExprRef | None]:
         def var(name: str) -> z3.ExprRef | None:
@@ -522,18 +526,20 @@ class Checker:
     def exec_stmt(self, stmt: n.Stmt, state: State) -> list[State]:
         own = self.own_var(state)
         if isinstance(stmt, n.Assign):
+            value = self.eval_ir(stmt.value, own, self.ids, state)
             state = state.fork()
-            state.vars[stmt.target] = self.eval_ir(stmt.value, own, self.ids, state)
+            self.assign(state, stmt.target, value, stmt.value.type, stmt.pos)
             return [state]
         if isinstance(stmt, n.Load):
-            idx = to_int(self.eval_ir(stmt.index, own, self.ids, state))
+            idx = self.typed(stmt.index, n.LONG, state)
             self.access(state, stmt.array, idx, A.READ, stmt.pos)
-            state = state.fork()
-            state.vars[stmt.target] = state.heap[stmt.array][idx]
+            value = state.heap[stmt.array][idx]
+            state = state.fork(*self.in_type(value, self.element_type(stmt.array))[:1])
+            self.assign(state, stmt.target, value, self.element_type(stmt.array), stmt.pos)
             return [state]
         if isinstance(stmt, n.Store):
-            idx = to_int(self.eval_ir(stmt.index, own, self.ids, state))
-            value = to_int(self.eval_ir(stmt.value, own, self.ids, state))
+            idx = self.typed(stmt.index, n.LONG, state)
+            value = self.typed(stmt.value, self.element_type(stmt.array), state)
             self.access(state, stmt.array, idx, A.WRITE, stmt.pos)
             state = state.fork()
             state.heap[stmt.array] = z3.Store(state.heap[stmt.array], idx, value)
@@ -608,8 +614,9 @@ class Checker:
             frame = entry.held + [c.negated() for c in here.clauses]
             head = entry.fork()
             tag = f"loop{loop.pos.line}#{next(_ids)}"
-            for name in assigned_vars(loop.body + loop.step):
+            for name in sorted(assigned_vars(loop.body + loop.step)):
                 head.vars[name] = fresh_int(f"{name}@{tag}")
+                head.path += self.in_type(head.vars[name], self.kernel.var_types.get(name))
             head.heap, kept = self.assume_heap_kept(entry.heap, frame, tag)
             head.path += kept
             inv_head = self.split(inv, self.own_env(head))
@@ -851,15 +858,6 @@ def _has_quantifier(fact: z3.BoolRef) -> bool:
     return False
 
 
-def _is_integer(t: n.ScalarType) -> bool:
-    return t.kind in (n.TypeKind.INT, n.TypeKind.BOOL)
-
-
-def _opaque(name: str, args: list[z3.ArithRef]) -> z3.ArithRef:
-    fn = z3.Function(name, *([z3.IntSort()] * len(args)), z3.IntSort())
-    return fn(*args)
-
-
 def _stmt_exprs_deep(stmt: n.Stmt) -> list[n.Expr]:
     out: list[n.Expr] = []
     stack = list(stmt_exprs(stmt))
@@ -871,4 +869,7 @@ def _stmt_exprs_deep(stmt: n.Stmt) -> list[n.Expr]:
 
 
 def check_spec(kernel: n.Kernel, rlimit: int = DEFAULT_RLIMIT) -> Result:
-    return Checker(kernel, rlimit=rlimit).run()
+    """The verdict for ``kernel``'s specification, independent of any check that ran
+    before it in this process (a Z3 context of its own)."""
+    with fresh_context():
+        return Checker(kernel, rlimit=rlimit).run()

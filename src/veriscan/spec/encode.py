@@ -171,6 +171,8 @@ def binom_function() -> z3.FuncDeclRef:
     A recursive definition (rather than quantified Pascal axioms) lets Z3 both
     prove facts and build genuine counterexamples by unfolding.
     """
+    if _BINOM and _BINOM[0].ctx != z3.main_ctx():
+        _BINOM.clear()  # made in another check's context
     if not _BINOM:
         b = z3.RecFunction("binom", z3.IntSort(), z3.IntSort(), z3.IntSort())
         m, k = z3.Ints("binom_m binom_k")

@@ -63,10 +63,12 @@ class Prover:
 
     def prove(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef], goal: z3.BoolRef, *,
               obligation: str, pos: SourcePos | None, message: str,
-              witness: dict[str, Any] | None = None) -> None:
+              witness: dict[str, Any] | None = None, refuted_is_unknown: bool = False) -> None:
         """Discharge ``path and hyps => goal`` or raise :class:`Stop` with the verdict.
 
         ``witness`` names terms (or tuples of terms) to read off a counterexample.
+        ``refuted_is_unknown``: a counterexample shows where the model stops
+        following C, not a defect, so it gives unknown.
         """
         self.obligations += 1
         query = [*self.base, *path, *hyps, z3.Not(goal)]
@@ -86,6 +88,9 @@ class Prover:
             reason = solver.reason_unknown()
             raise Stop(unknown(CHECK, f"could not decide: {message}{where} "
                                       f"(solver: {reason})", obligation=obligation,
+                               line=pos.line if pos else None))
+        if refuted_is_unknown:
+            raise Stop(unknown(CHECK, f"{message}{where}", obligation=obligation,
                                line=pos.line if pos else None))
         model = solver.model()
         data: dict[str, Any] = {"obligation": obligation, "message": message,

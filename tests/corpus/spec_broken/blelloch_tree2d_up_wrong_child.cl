@@ -12,7 +12,7 @@
 // scan needs h = lg n + 1; the permission proof does not).  Restriction:
 // permissions only, the sums themselves are proven by the interval test.
 
-/*@ context_everywhere n == get_local_size(0) && h >= 1;
+/*@ context_everywhere n == get_local_size(0) && h >= 1 && h <= 32;
     requires Perm(in[get_local_id(0)], read);
     requires (\forall* int j; 0 <= j && j < h; Perm(tree[j * n + get_local_id(0)], write));
     ensures (\forall* int j; 0 <= j && j < h; Perm(tree[j * n + get_local_id(0)], write)); @*/

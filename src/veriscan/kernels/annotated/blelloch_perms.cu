@@ -60,7 +60,7 @@ __global__ void blelloch_perms(int *out, int n)
     if (tid == 0) {
         out[n - 1] = 0;
     }
-    /*@ loop_invariant stride >= 0;
+    /*@ loop_invariant stride >= 0 && stride < n;
         loop_invariant stride >= 1 ==> (\forall* int i; 0 <= i && i < n
                                            && (i % stride == stride - 1 && (i / (2 * stride) + 1) * (2 * stride) <= n
                                                ? i / (2 * stride) : 0) == tid;
