@@ -451,7 +451,7 @@ class KernelLowering:
                 self.struct_array(name, ty.element_type(t), space, dims, pos)
                 return
             self.arrays.append(ir.ArrayDecl(name, ty.scalar_type(ty.element_type(t)), space,
-                                            dims, pos))
+                                            dims, pos, ty.vector_lanes(t)))
             if init is not None:
                 self.array_initialiser(name, ty.scalar_type(ty.element_type(t)), dims, init,
                                        pos)

@@ -232,6 +232,15 @@ def row_elements(t: ci.Type) -> int:
 _VECTOR_KINDS = (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR)
 
 
+def vector_lanes(t: ci.Type) -> int:
+    """The lanes of the vectors an array type holds (1 for scalars)."""
+    canon = t.get_canonical()
+    while type_kind(canon) in _ARRAY_KINDS:
+        canon = canon.get_array_element_type().get_canonical()
+    shape = vector_shape(canon)
+    return shape.lanes if shape is not None else 1
+
+
 @dataclass(frozen=True)
 class VectorShape:
     """An OpenCL (clang ``ext_vector_type``) vector: ``lanes`` scalars of ``element``.

@@ -166,7 +166,8 @@ class VectorLowering:
         if space is ir.MemSpace.PRIVATE and not addressed:
             return list(self.name_lanes(name, shape))
         if name not in self.lw._shared_scalars:  # a declaration inlined again
-            self.lw.arrays.append(ir.ArrayDecl(name, shape.element, space, (shape.stride,), pos))
+            self.lw.arrays.append(ir.ArrayDecl(name, shape.element, space, (shape.stride,), pos,
+                                               shape.lanes))
             self.lw._shared_scalars.add(name)
         return [PointerRef.to(name, ir.Const(pos, ir.LONG, k)) for k in range(shape.lanes)]
 

@@ -343,7 +343,7 @@ class Param:
     @property
     def cells_per_element(self) -> int:
         """Scalar cells one element takes in memory (a 3-vector takes 4)."""
-        return 4 if self.lanes == 3 else self.lanes
+        return cells_per_vector(self.lanes)
 
     @property
     def values(self) -> list[str]:
@@ -351,6 +351,11 @@ class Param:
         if self.lanes == 1:
             return [self.name]
         return [lane_name(self.name, k) for k in range(self.lanes)]
+
+
+def cells_per_vector(lanes: int) -> int:
+    """Scalar cells a vector of ``lanes`` lanes takes in memory (OpenCL C 6.1.5)."""
+    return 4 if lanes == 3 else lanes
 
 
 def lane_name(vector: str, k: int) -> str:
@@ -371,6 +376,7 @@ class ArrayDecl:
     space: MemSpace
     dims: tuple[int, ...]
     pos: SourcePos | None = None
+    lanes: int = 1  # an array of vectors: lanes per vector (its last extent holds them)
 
     @property
     def size(self) -> int:
@@ -408,6 +414,23 @@ class Kernel:
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
+
+    def cell(self, array: str, index: int) -> str:
+        """``array[index]`` as the source names it: a cell of memory holding vectors
+        is one lane of one vector (cell 13 of a ``float4 *G`` is ``G[3].y``, of a
+        ``float4 L[2][3]`` is ``L[1][0].y``)."""
+        holder = self.array(array) or self.param(array)
+        lanes = holder.lanes if holder is not None else 1
+        if lanes == 1:
+            return f"{array}[{index}]"
+        element, lane = divmod(index, cells_per_vector(lanes))
+        subscripts: list[int] = []
+        # A multi-dimensional array of vectors: the element's row-major subscripts.
+        for extent in reversed(holder.dims[1:-1] if isinstance(holder, ArrayDecl) else ()):
+            element, rest = divmod(element, extent)
+            subscripts.insert(0, rest)
+        where = "".join(f"[{k}]" for k in (element, *subscripts))
+        return f"{array}{where}.{'xyzw'[lane] if lanes <= 4 else f's{lane:x}'}"
 
     def array(self, name: str) -> ArrayDecl | None:
         return next((a for a in self.arrays if a.name == name), None)

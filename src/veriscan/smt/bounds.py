@@ -67,8 +67,8 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
     witness = {"array": acc.array, "element": index, "size": size, "access": acc.kind,
                "at": str(acc.pos), "thread": thread, "interval": interval.describe(),
                "inputs": q.inputs(model)}
-    text = (f"out-of-bounds {acc.kind} of {acc.array}[{index}] (size {size}) at {acc.pos} "
-            f"by thread {thread['local_id']} of group {thread['group_id']}")
+    text = (f"out-of-bounds {acc.kind} of {q.kernel.cell(acc.array, index)} (size {size}) at "
+            f"{acc.pos} by thread {thread['local_id']} of group {thread['group_id']}")
     if approx:
         witness["depends_on"] = approx
         text = f"possible {text} (depends on {', '.join(approx)})"

@@ -402,7 +402,7 @@ def _finding(q: KernelQueries, model: z3.ModelRef, hit: _Candidate,
     }
     ta, tb = witness["thread_a"], witness["thread_b"]
     where = _where(intervals[a.interval])
-    text = (f"data race on {a.array}[{index}] ({space.value} memory): thread "
+    text = (f"data race on {q.kernel.cell(a.array, index)} ({space.value} memory): thread "
             f"{ta['local_id']} of group {ta['group_id']} {a.kind}s at {a.pos}, thread "
             f"{tb['local_id']} of group {tb['group_id']} {b.kind}s at {b.pos}{where}"
             + _with_inputs(witness["inputs"]))
