@@ -35,7 +35,6 @@ import clang.cindex as ci
 
 from veriscan.errors import SourcePos
 from veriscan.frontend.builtins import CallInfo, CallKind
-from veriscan.frontend.cursors import Outcome
 from veriscan.ir import nodes as ir
 
 if TYPE_CHECKING:
@@ -64,8 +63,9 @@ def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: C
         except UnsupportedConstruct as exc:
             if not droppable:
                 raise
-            for arg in args:
-                low.note(arg, Outcome.REFUSED)
+            # Dropped on purpose, and said so: consumed, not refused (a refused
+            # cursor must leave an Unsupported statement behind).
+            low.consume(*args)
             note = f"{c.spelling} at {pos} ({exc.construct}: not expressible, so not used)"
             low.ignored_annotations.append(note)
             if not checked:
