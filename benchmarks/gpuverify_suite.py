@@ -127,6 +127,10 @@ def _summarise(code: int, text: str, path: str) -> tuple[str, str]:
         reasons = [str(v.get("summary", "")) for v in doc.get("verdicts", [])
                    if v.get("status") == "unknown"]
         reason = reasons[0] if reasons else ""
+    elif status == "violation":
+        parts = [str((v.get("details") or {}).get("failed_part", "")) for v in
+                 doc.get("verdicts", []) if v.get("status") == "violation"]
+        return status, parts[0] if parts else ""
     else:
         return status, ""
     reason = reason.replace(path, "kernel").splitlines()[0] if reason else ""
@@ -216,6 +220,14 @@ def report(results: list[Result], root: Path) -> int:
                   f" {counts['verified']} | {counts['violation']} | {counts['unknown']} |"
                   f" {counts['bad_input']} | {counts['internal']} |")
         for lang, rs in by_lang.items():
+            wrong = Counter(r.reason for r in rs if r.status == "violation"
+                            and r.case.expect == "pass")
+            if wrong:
+                print(f"\n{lang}, violation where GPUVerify expects pass, by failed check "
+                      "(initialisation and undefined behaviour are checks GPUVerify does "
+                      "not make):")
+                for reason, count in wrong.most_common():
+                    print(f"  {count:4d}  {reason}")
             for status in ("bad_input", "unknown", "internal"):
                 reasons = Counter(r.reason for r in rs if r.status == status)
                 if reasons:
