@@ -60,9 +60,10 @@ def test_vercors_forms_null_range_quantifier_macro_none_ltid_and_assert():
     assert bad.witness["line"] == 9
 
 
-def test_array_parameter_is_unknown_naming_it_not_bad_input():
-    # `int a[]` parameters are not lowered by the front end yet: unknown, naming
-    # the parameter, never "unknown name" for something the kernel declares.
+def test_array_parameter_is_a_pointer_parameter():
+    # `int a[]` declares a pointer parameter, as in C: checked like `int *a`.
     verdict = check_spec(parse_spec_kernel(HERE / "syntax" / "array_parameter.cu")).verdict
-    assert verdict.status is Status.UNKNOWN
-    assert "kernel parameter 'a'" in verdict.summary
+    assert verdict.status is Status.VERIFIED, verdict.summary
+    racy = check_spec(parse_spec_kernel(HERE / "syntax" / "array_parameter_race.cu")).verdict
+    assert racy.status is Status.VIOLATION
+    assert "write of a[...] without write permission" in racy.summary

@@ -309,6 +309,13 @@ def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
     proven = {"race": "races", "memory": "bounds", "divergence": "divergence",
               "uninitialized": "initialisation"}
     contradicted = [k for k in detector_kinds(dynamic) if k in proven]
+    if "memory" in contradicted and _unsized_arrays(static):
+        # The run had to guess those buffers' sizes; the proof made no claim on them.
+        return Verdict(dynamic.check, Status.UNKNOWN,
+                       f"not compared: {dynamic.summary}, but the static check was given no "
+                       f"size for {', '.join(_unsized_arrays(static))} and the run guessed "
+                       "one (give --array-size)", witness=dynamic.witness,
+                       details=dynamic.details, seconds=dynamic.seconds)
     if not static.ok and dynamic.ok:
         dynamic.summary += ("; the static violation was not seen in these runs, which is "
                             "expected: a run follows one schedule, the proof covers all")
@@ -320,6 +327,14 @@ def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
                    f"{dynamic.summary}", witness=dynamic.witness,
                    details={**dynamic.details, "disagreement": contradicted},
                    seconds=dynamic.seconds)
+
+
+def _unsized_arrays(static: Verdict) -> list[str]:
+    """The global arrays the static bounds check did not cover (no size given)."""
+    for part in static.details.get("parts", []):
+        if part.get("check") == "bounds":
+            return list((part.get("details") or {}).get("unchecked", []))
+    return []
 
 
 def against_static(kernel: ScanKernel, static: list[Verdict], sizes: list[int],
