@@ -93,6 +93,8 @@ def _file_scope(unit: ci.Cursor) -> list[ci.Cursor]:
 def _instances(unit: ParsedUnit) -> list[tuple[str, ci.Cursor]]:
     """The template kernels the parse instantiated (see ``clang_parse.INSTANCE_PREFIX``),
     each the function clang instantiated, with the body in concrete types."""
+    if not unit.instances:
+        return []  # no walk over the preludes' thousands of declarations
     found = []
     appended = unit.preprocessed.text.count("\n")  # the kernel's own lines end here
     for c in unit.tu.cursor.get_children():

@@ -256,7 +256,11 @@ def _groups(accesses: list[Access], stretch: dict[int, int], ordered: bool,
             g = found[key] = _Group(acc, template, offset, {})
             out.setdefault(acc.array, []).append(g)
         g.members.setdefault(value, acc)
-    return out
+    # A group of one access needs no offset variable: its own index keeps the
+    # query as simple as before grouping (most kernels are all such groups).
+    return {array: [_Group(g.first, g.first.index, None, g.members)
+                    if len(g.members) == 1 and g.offset is not None else g for g in groups]
+            for array, groups in out.items()}
 
 
 _Shape = tuple[z3.ExprRef, z3.ExprRef | None, int]
