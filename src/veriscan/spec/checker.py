@@ -99,6 +99,12 @@ class Result:
     assumptions: list[str] = field(default_factory=list)
 
 
+# Device limits the checker assumes (listed in every verdict): work-items per
+# work-group and work-groups, each per dimension, as powers of two.
+_LOCAL_LOG2 = 13
+_GROUPS_LOG2 = 18
+
+
 class Checker:
     def __init__(self, kernel: n.Kernel, spec: KernelSpec | None = None,
                  rlimit: int = DEFAULT_RLIMIT):
@@ -113,8 +119,8 @@ class Checker:
         self.private = {a.name: a.size for a in kernel.arrays if a.space is n.MemSpace.PRIVATE}
         self.arrays = [p.name for p in kernel.params if p.is_pointer] + \
                       [a.name for a in kernel.arrays]
-        self.assumptions: list[str] = ["at most 2^13 work-items per work-group and 2^18 "
-                                       "work-groups in each dimension",
+        self.assumptions: list[str] = [f"at most 2^{_LOCAL_LOG2} work-items per work-group "
+                                       f"and 2^{_GROUPS_LOG2} work-groups in each dimension",
                                        "signed arithmetic on values read from memory does "
                                        "not overflow (as in the race checker)",
                                        "pointer parameters refer to distinct, non-null "
@@ -131,15 +137,15 @@ class Checker:
         # ranges.  They decide where C's wrap-around cannot happen (so the encoding
         # needs no term for it) and join the queries that prove arithmetic
         # defined; the other queries go without, as their search only slows.
-        known = {v.decl().name(): (lo, hi) for d in range(3) for v, lo, hi in (
-            (self.ids.local[d], 0, (1 << 13) - 1), (self.ids.local_size[d], 1, 1 << 13),
-            (self.ids.group[d], 0, (1 << 18) - 1), (self.ids.num_groups[d], 1, 1 << 18))
-            if z3.is_const(v) and not z3.is_int_value(v)}
-        known.update({self.params[p.name].decl().name(): bounds(p.type) for p in kernel.params
-                      if not p.is_pointer and p.type.kind is n.TypeKind.INT})
-        self.code_ranges = Ranges(known)
-        self.ranges = [z3.And(z3.Int(name) >= lo, z3.Int(name) <= hi)
-                       for name, (lo, hi) in known.items()]
+        local, groups = 1 << _LOCAL_LOG2, 1 << _GROUPS_LOG2
+        bounded = [(v, lo, hi) for d in range(3) for v, lo, hi in (
+            (self.ids.local[d], 0, local - 1), (self.ids.local_size[d], 1, local),
+            (self.ids.group[d], 0, groups - 1), (self.ids.num_groups[d], 1, groups))
+            if z3.is_const(v) and not z3.is_int_value(v)]
+        bounded += [(self.params[p.name], *bounds(p.type)) for p in kernel.params
+                    if not p.is_pointer and p.type.kind is n.TypeKind.INT]
+        self.code_ranges = Ranges({v.decl().name(): (lo, hi) for v, lo, hi in bounded})
+        self.ranges = [z3.And(v >= lo, v <= hi) for v, lo, hi in bounded]
         self.ranges += [z3.Int(f"length!{p.name}") >= 0 for p in kernel.params if p.is_pointer]
         self.prover = Prover(rlimit, self.ids, self.used_dims, self.params, self.base)
         self.prover.quantified_facts = any(_has_fact_quantifier(c.expr)
