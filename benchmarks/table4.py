@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from plotting import Mark, Panel, Series, Style, line_chart, machine, plot_path
+from veriscan.device.opencl import Runtime, get_runtime
 from veriscan.errors import DeviceLimitError
 from veriscan.functional.dynamic import (
     OCLGRIND_MAX_N,
@@ -51,7 +52,6 @@ from veriscan.functional.dynamic import (
 )
 from veriscan.functional.interval import interval_test
 from veriscan.functional.voigtlander import count_tests, voigtlander_test
-from veriscan.runtime.opencl import Runtime, get_runtime
 from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel
 from veriscan.verdict import Status, Verdict
 

@@ -304,7 +304,7 @@ def main() -> None:
     if any(not 1 <= s <= 30 for s in sizes):
         parser.error("--sizes are log2 sizes between 1 and 30")
 
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
 
     runtime = get_runtime(args.device)
     if args.crossover:

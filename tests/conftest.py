@@ -2,7 +2,7 @@
 
 import pytest
 
-from veriscan.runtime.opencl import Runtime, get_runtime
+from veriscan.device.opencl import Runtime, get_runtime
 
 
 @pytest.fixture(scope="session")

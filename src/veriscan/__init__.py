@@ -13,24 +13,23 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from veriscan.errors import VeriscanError
+from veriscan.version import __version__
 
 if TYPE_CHECKING:  # type checkers see the real signatures; at run time they load lazily
     from veriscan.library.compact import compact as compact
-    from veriscan.library.explain import explain as explain
-    from veriscan.library.explain import explain_compact as explain_compact
     from veriscan.library.sat import summed_area_table as summed_area_table
     from veriscan.library.scan import exclusive_scan as exclusive_scan
     from veriscan.library.scan import scan as scan
     from veriscan.library.transpose import transpose as transpose
-
-__version__ = "0.1.0"
+    from veriscan.verification.explain import explain as explain
+    from veriscan.verification.explain import explain_compact as explain_compact
 
 # Public name -> module that defines it.
 _LAZY = {
     "scan": "veriscan.library.scan",
     "exclusive_scan": "veriscan.library.scan",
-    "explain": "veriscan.library.explain",
-    "explain_compact": "veriscan.library.explain",
+    "explain": "veriscan.verification.explain",
+    "explain_compact": "veriscan.verification.explain",
     "compact": "veriscan.library.compact",
     "summed_area_table": "veriscan.library.sat",
     "transpose": "veriscan.library.transpose",

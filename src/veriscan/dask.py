@@ -120,7 +120,7 @@ def _chunk_scan_runs(block: np.ndarray, offsets: list[np.ndarray], index: int, l
 
 def _chunk_device(block: np.ndarray, op: Any, dtype: Any) -> tuple[Any, Monoid, np.ndarray]:
     """The worker's device, the monoid (as scan resolves it) and the chunk in its dtype."""
-    from veriscan.library.backend import backend_for
+    from veriscan.device.backend import backend_for
     from veriscan.library.scan import scan_monoid
 
     monoid, _ = scan_monoid(op, block.dtype, dtype)
@@ -254,7 +254,7 @@ def interval_test(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive:
     computed on ``client`` (a ``distributed.Client``; None: the current Dask scheduler)."""
     da = _dask_array()
     start = time.perf_counter()
-    from veriscan.library.interval import line_leaves
+    from veriscan.verification.interval import line_leaves
 
     leaves, expected, monoid = line_leaves(tuple(shape), axis, inclusive)
     lazy = scan(da.from_array(leaves, chunks=chunks), monoid, inclusive, axis=axis)
@@ -283,12 +283,12 @@ def verify(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool =
     task makes proved (per chunk shape, with the interval test of its pipeline, as
     ``veriscan.explain`` does), then the interval test through the cluster."""
     da = _dask_array()
+    from veriscan.device.backend import backend_for
     from veriscan.library.axis import AxisShape, combine_launch
-    from veriscan.library.backend import backend_for
-    from veriscan.library.explain import prove, verifier_for
     from veriscan.library.pipeline import ScanPipeline
     from veriscan.library.scan import plan_scan
     from veriscan.monoids import interval_monoid
+    from veriscan.verification.explain import prove, verifier_for
 
     lazy = da.zeros(shape, chunks=chunks, dtype=np.uint8)
     blocks = sorted({tuple(int(c[i]) for c, i in zip(lazy.chunks, index, strict=True))
@@ -337,8 +337,8 @@ def _prove_runs_of_chunks(backend: Any, monoid: Monoid, chunks: tuple[int, ...],
                           inclusive: bool) -> list[Verdict]:
     """Genericity and the static proof of the runs_reduce and runs_scan launches of every
     chunk length (each launch once)."""
-    from veriscan.library.explain import verifier_for
     from veriscan.library.pipeline import ScanPipeline
+    from veriscan.verification.explain import verifier_for
 
     verifier = verifier_for(backend)
     pipeline = ScanPipeline(backend, monoid, "runs")
@@ -381,7 +381,7 @@ def client_for(scheduler: str) -> Any:
 
 def _verify_remotely(verify_one: Any, kernel: Any, sizes: list[int], every_size: bool,
                      device: str | None, among_many: bool) -> Any:
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
 
     return verify_one(kernel, sizes, every_size, get_runtime(device), lambda _what: None,
                       among_many)

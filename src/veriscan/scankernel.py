@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from veriscan.errors import SourcePos, VeriscanError
+from veriscan.kernels import KERNEL_DIR
 
-KERNEL_DIR = Path(__file__).resolve().parent / "kernels"
 SUFFIXES = (".cl", ".cu")
 # Names a scan kernel gets from veriscan, never from -D: N from --n, the rest from the
 # monoid (a -D TYPE=int would make the proved program a non-generic one).

@@ -14,7 +14,7 @@ Three steps, always in this order, stopping at the first that does not hold:
    a few sizes up to 256 with its race, uninitialised-value and memory
    detectors on, any report a violation), each run in a worker process with
    a time limit.  A CUDA kernel runs as its OpenCL C translation
-   (:mod:`veriscan.runtime.cuda_to_opencl`, from the text the proof parsed),
+   (:mod:`veriscan.functional.cuda_to_opencl`, from the text the proof parsed),
    and the step says so; a construct the translation does not render exactly
    leaves the step unknown.  A detector report the static proof says cannot happen is an
    internal disagreement: unknown, "please report".
@@ -28,10 +28,8 @@ and every device run, written atomically.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
-import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -39,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from veriscan.errors import DeviceLimitError, VeriscanError
+from veriscan.functional.cuda_to_opencl import LABEL
 from veriscan.functional.dynamic import (
     DEFAULT_TIMEOUT_S,
     OCLGRIND_MAX_N,
@@ -47,9 +46,9 @@ from veriscan.functional.dynamic import (
 )
 from veriscan.monoids import interval_monoid
 from veriscan.outputs import check_output_file, write_text_atomically
-from veriscan.runtime.cuda_to_opencl import LABEL
 from veriscan.scankernel import ScanKernel, load_scan_kernel, shipped_kernel_files
 from veriscan.verdict import Verdict, combine, unknown, verified
+from veriscan.verification.certificate import certificate as build_certificate
 
 # `--n all` sweeps powers of two up to here (or the device's limit, if lower): beyond it
 # a single work group's interval test needs gigabytes and minutes, not a sweep step.
@@ -297,11 +296,6 @@ def _stamp(verdict: Verdict, start: float) -> Verdict:
 def certificate(results: Iterable[KernelResult], runtime: Any,
                 options: dict[str, Any]) -> dict[str, Any]:
     """The JSON record of a verify run: enough to redo it and to see what was proven."""
-    import pyopencl
-    import z3
-
-    from veriscan import __version__
-
     entries = []
     for r in results:
         assert r.verdict is not None
@@ -317,16 +311,7 @@ def certificate(results: Iterable[KernelResult], runtime: Any,
             "statement": r.verdict.summary,
             "steps": [s.to_json() for s in r.steps],
         })
-    return {
-        "tool": f"veriscan {__version__}",
-        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "options": options,
-        "device": runtime.description,
-        "z3": z3.get_version_string(),
-        "pyopencl": pyopencl.VERSION_TEXT,
-        "python": sys.version.split()[0],
-        "results": entries,
-    }
+    return build_certificate(runtime.description, entries, options=options, environment=True)
 
 
 def check_certificate_path(path: Path) -> None:

@@ -1,6 +1,6 @@
 """A real Ctrl-C and a real device time limit, through the installed command line.
 
-The device worker (veriscan.runtime.worker) stops runs; here the check is the
+The device worker (veriscan.device.worker) stops runs; here the check is the
 command line's side of the contract: SIGINT ends `interval-test` on a kernel
 that never ends with exit 130 and one JSON document saying "interrupted", and
 the time limit ends it with unknown (exit 2), never a hang or a traceback.

@@ -12,10 +12,10 @@ from veriscan.errors import KernelSourceError
 from veriscan.frontend import parse_kernel
 from veriscan.frontend.clang_parse import parse_unit
 from veriscan.frontend.preprocess import _side_names, genericity_problems, preprocess
+from veriscan.functional import scan_runner
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import walk
 from veriscan.monoids import get_monoid
-from veriscan.runtime import scan_runner
 from veriscan.scankernel import load_scan_kernel, shipped_kernel_files
 from veriscan.verdict import Status
 

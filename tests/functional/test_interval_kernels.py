@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from veriscan.functional.interval import interval_test
+from veriscan.functional.scan_runner import max_scan_size, run_scan
 from veriscan.monoids import get_monoid, interval_monoid
-from veriscan.runtime.scan_runner import max_scan_size, run_scan
 from veriscan.scankernel import KERNEL_DIR, load_scan_kernel
 from veriscan.verdict import Status
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from veriscan.functional.interval import interval_test
+from veriscan.functional.scan_runner import max_scan_size
 from veriscan.monoids import interval_monoid
-from veriscan.runtime.scan_runner import max_scan_size
 from veriscan.scankernel import KERNEL_DIR, load_scan_kernel
 from veriscan.verdict import Status
 

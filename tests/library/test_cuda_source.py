@@ -9,9 +9,9 @@ import clang.cindex as ci
 import numpy as np
 import pytest
 
-from veriscan.library.backend import copy_type_prelude, program_source
+from veriscan.device.cuda import OPENCL_ON_CUDA
+from veriscan.library.launch import copy_type_prelude, program_source
 from veriscan.monoids import get_monoid
-from veriscan.runtime.cuda import OPENCL_ON_CUDA
 
 CUDA_RUNTIME_STUB = r"""
 struct dim3 { unsigned int x, y, z; };

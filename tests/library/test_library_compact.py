@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import veriscan
-from veriscan.runtime.opencl import get_runtime
+from veriscan.device.opencl import get_runtime
 
 
 @pytest.mark.parametrize("algorithm", ["auto", "device"])

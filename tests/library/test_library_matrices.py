@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import veriscan
+from veriscan.device.opencl import get_runtime
 from veriscan.monoids import get_monoid
-from veriscan.runtime.opencl import get_runtime
 
 SHAPES = [(1, 1), (3, 1), (1, 3), (17, 33), (1000, 3), (257, 1031)]
 

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 import veriscan
-from veriscan.library.backend import OpenCLBackend, backend_for
-from veriscan.library.interval import pipeline_interval_test
+from veriscan.device.backend import OpenCLBackend, backend_for
+from veriscan.device.opencl import get_runtime
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.monoids import get_monoid, user_monoid
-from veriscan.runtime.opencl import get_runtime
+from veriscan.verification.interval import pipeline_interval_test
 
 AWKWARD = [1, 3, 1000, 4097, 1000003]
 

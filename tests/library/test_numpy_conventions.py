@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 import veriscan
-from veriscan.library import interval as interval_module
+from veriscan.device.backend import backend_for
 from veriscan.library.axis import AxisShape
-from veriscan.library.backend import backend_for
-from veriscan.library.interval import axis_interval_test
+from veriscan.verification import interval as interval_module
+from veriscan.verification.interval import axis_interval_test
 
 NUMPY = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum,
          "fmax": np.fmax, "fmin": np.fmin, "or": np.bitwise_or, "and": np.bitwise_and,

@@ -4,14 +4,14 @@ import numpy as np
 import pytest
 
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
-from veriscan.monoids import get_monoid, interval_monoid, list_monoid
-from veriscan.runtime.scan_runner import (
+from veriscan.functional.scan_runner import (
     SWEEP_CAP,
     max_scan_size,
     prepare_scan,
     run_scan,
     run_scan_batch,
 )
+from veriscan.monoids import get_monoid, interval_monoid, list_monoid
 from veriscan.scankernel import load_scan_kernel
 
 GOOD_HEADER = "// veriscan: inclusive threads=n\n"

@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import z3
 
+from veriscan.device.opencl import Runtime
 from veriscan.frontend import parse_kernel
 from veriscan.ir import nodes as ir
-from veriscan.runtime.opencl import Runtime
 from veriscan.smt.encode import ExprEncoder, convert
 from veriscan.smt.symbols import SymbolTable
 from veriscan.smt.threads import Launch, ThreadIds

@@ -4,11 +4,11 @@ import pytest
 
 pytest.importorskip("pyopencl")
 
+from veriscan.device.backend import opencl_backend
+from veriscan.device.opencl import get_runtime
 from veriscan.functional.dynamic import worker_for
-from veriscan.library.backend import opencl_backend
-from veriscan.library.verification import DeviceLimit, LibraryVerifier
-from veriscan.runtime.opencl import get_runtime
 from veriscan.verdict import Status
+from veriscan.verification.library import DeviceLimit, LibraryVerifier
 
 
 def test_interval_test_runs_in_the_worker_and_passes():

@@ -4,12 +4,13 @@ import pytest
 
 from veriscan.check import DistinctWhere, Launch, check_kernel
 from veriscan.cli.main import main
-from veriscan.library.backend import library_kernel_path, opencl_backend
+from veriscan.device.backend import opencl_backend
+from veriscan.device.opencl import get_runtime
 from veriscan.library.compact import compaction_plan
+from veriscan.library.launch import library_kernel_path
 from veriscan.library.pipeline import ScanPipeline
-from veriscan.library.verification import LibraryVerifier, library_sizes, verify_library
-from veriscan.runtime.opencl import get_runtime
 from veriscan.verdict import Status
+from veriscan.verification.library import LibraryVerifier, library_sizes, verify_library
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,7 @@ def test_a_racy_launch_is_a_violation_and_never_reaches_the_device(monkeypatch):
         return {**real(self, exclusive), "BLOCK": self.block // 2}
 
     monkeypatch.setattr(ScanPipeline, "_defines", half_block)
-    import veriscan.library.verification as verification
+    import veriscan.verification.library as verification
 
     monkeypatch.setattr(verification, "pipeline_interval_test",
                         lambda *a, **k: pytest.fail("ran on the device before the proof"))
@@ -96,7 +97,7 @@ def test_cli_library_json(capsys, tmp_path):
 def test_gpu_shaped_launches_are_proved_and_pass_on_pocl():
     # The launches a GPU with 1024-thread groups and 48 KB of shared memory would get
     # (64-wide groups of short runs, 512-element blocks): proved, then run here.
-    from veriscan.library.backend import OpenCLBackend
+    from veriscan.device.backend import OpenCLBackend
 
     backend = OpenCLBackend(get_runtime())
     backend.is_cpu, backend.max_group, backend.local_mem_bytes = False, 1024, 48 * 1024

@@ -1,7 +1,7 @@
 """``veriscan devices``: the OpenCL implementations found here, and which one is the default.
 
 Oclgrind is listed when its Debian package is installed, with no system
-configuration (see :mod:`veriscan.runtime.icd`); ``verify`` runs its interval
+configuration (see :mod:`veriscan.device.icd`); ``verify`` runs its interval
 step on every implementation listed, ``--device`` on one.
 """
 
@@ -29,9 +29,9 @@ def run(args: argparse.Namespace) -> int:
 
     from veriscan.cli.common import console
     from veriscan.cli.document import OK, document, print_document
-    from veriscan.runtime.icd import oclgrind_library
-    from veriscan.runtime.oclgrind import is_oclgrind
-    from veriscan.runtime.opencl import get_runtime, list_devices
+    from veriscan.device.icd import oclgrind_library
+    from veriscan.device.oclgrind import is_oclgrind
+    from veriscan.device.opencl import get_runtime, list_devices
     from veriscan.verdict import EXIT_OK
 
     devices = list_devices()
@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
 def _selector(device: object) -> str:
     """The shortest --device word that picks this device: a well-known implementation
     name, else the first word of its platform's name, else the whole device name."""
+    from veriscan.device.opencl import get_runtime
     from veriscan.errors import VeriscanError
-    from veriscan.runtime.opencl import get_runtime
 
     platform = device.platform  # type: ignore[attr-defined]
     text = f"{platform.name} {platform.version}".lower()

@@ -22,8 +22,8 @@ from veriscan.cli.common import (
 )
 
 if TYPE_CHECKING:
+    from veriscan.device.opencl import Runtime
     from veriscan.monoids.base import Monoid
-    from veriscan.runtime.opencl import Runtime
     from veriscan.scankernel import ScanKernel
     from veriscan.verdict import Verdict
 
@@ -72,7 +72,7 @@ def run_per_size(args: argparse.Namespace, label: str, monoid: Callable[[int], M
 
 
 def load(args: argparse.Namespace) -> tuple[ScanKernel, Runtime]:
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
     from veriscan.scankernel import load_scan_kernel
 
     parse_sizes(args.n, 0)  # bad sizes are bad input before the device is opened
@@ -84,7 +84,7 @@ def load(args: argparse.Namespace) -> tuple[ScanKernel, Runtime]:
 def sizes_for(text: str | None, kernel: ScanKernel, monoid: Callable[[int], Monoid],
               runtime: Runtime) -> list[int]:
     """``--n`` as sizes; 'all' means every power of two this kernel fits on the device."""
-    from veriscan.runtime.scan_runner import max_scan_size
+    from veriscan.functional.scan_runner import max_scan_size
 
     if text is not None and text.strip().lower() == "all":
         return parse_sizes(text, max_scan_size(kernel, monoid, runtime))

@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
     from veriscan.verify import write_atomically
 
     if args.kernel == LIBRARY:
@@ -228,8 +228,8 @@ def _styled(v: Verdict) -> str:
 
 
 def _run_library(args: argparse.Namespace) -> int:
-    from veriscan.library.verification import DeviceLimit, verify_library
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
+    from veriscan.verification.library import DeviceLimit, verify_library
     from veriscan.verify import write_atomically
 
     if args.n is not None:

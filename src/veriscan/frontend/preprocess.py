@@ -394,7 +394,7 @@ def _side_names(dialect: Dialect) -> frozenset[str]:
     launcher (OpenCL C, the language they are written in) give meaning to."""
     generic = (_FRONTEND / "preludes" / "generic.h").read_text()
     names = _declared_names(generic, dialect) - _environment_names(dialect)
-    device = [(_PACKAGE / "runtime" / "cl" / "batched_prelude.cl").read_text()]
+    device = [(_PACKAGE / "functional" / "cl" / "batched_prelude.cl").read_text()]
     device += [p.read_text() for p in sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
     # One parse for all of them (redefinitions of TYPE are only warnings).
     names |= _declared_names("\n".join(device), Dialect.OPENCL) - _environment_names(

@@ -3,7 +3,7 @@
 Three things the verdict commands need from a device beyond a result:
 
 * **a time limit and Ctrl-C**: every run goes to a child process
-  (:class:`~veriscan.runtime.worker.DeviceWorker`, one per implementation,
+  (:class:`~veriscan.device.worker.DeviceWorker`, one per implementation,
   reused by all runs of a command); a run past its limit is ``unknown``;
 * **every implementation**: PoCL always, Oclgrind when installed, any other
   platform found; :func:`implementations` lists them, the default first;
@@ -29,8 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from veriscan.errors import VeriscanError
-from veriscan.runtime.oclgrind import (
+from veriscan.device.oclgrind import (
     DETECTOR_ENV,
     PLATFORM_WORD,
     UNINITIALIZED_ENV,
@@ -38,12 +37,13 @@ from veriscan.runtime.oclgrind import (
     is_oclgrind,
     parse_reports,
 )
-from veriscan.runtime.worker import DeviceCrash, DeviceTimeout, DeviceWorker, Reply
+from veriscan.device.worker import DeviceCrash, DeviceTimeout, DeviceWorker, Reply
+from veriscan.errors import VeriscanError
 from veriscan.verdict import Status, Verdict, unknown, violation
 
 if TYPE_CHECKING:
+    from veriscan.device.opencl import Runtime
     from veriscan.ir import nodes as ir
-    from veriscan.runtime.opencl import Runtime
     from veriscan.scankernel import ScanKernel
 
     DeviceTest = Callable[[ScanKernel, int, Runtime], Verdict]
@@ -54,8 +54,7 @@ OCLGRIND_RUNS = 3  # at most this many sizes per kernel in a `verify` sweep
 SHOWN_REPORTS = 5  # reports spelled out in a witness; the count covers all
 PATTERNS = ("zeros", "ones", "iota", "reversed", "random")
 DISAGREEMENT = "internal disagreement, please report"
-ANNOTATIONS = (Path(__file__).resolve().parents[1] / "runtime" / "cl"
-               / "annotations_prelude.cl").read_text()
+ANNOTATIONS = (Path(__file__).resolve().parent / "cl" / "annotations_prelude.cl").read_text()
 _PLUGIN_FAILED = re.compile(r"FATAL ERROR \([^)]*Uninitialized")
 _LIMIT_REACHED = "suppressing further errors"
 # The order findings are named in a summary: what the static proof also speaks about first.
@@ -74,7 +73,7 @@ class Implementation:
 def implementations(device: str | None = None) -> list[Implementation]:
     """The implementations a device step runs on: ``device`` alone if given, else the
     default device's platform first and one device of every other platform."""
-    from veriscan.runtime.opencl import get_runtime, list_devices
+    from veriscan.device.opencl import get_runtime, list_devices
 
     if device:
         rt = get_runtime(device)
@@ -161,16 +160,16 @@ def sizes_for(impl: Implementation, sizes: list[int]) -> list[int]:
 
 # ------------------------------------------------------------------ in the child
 def _test_job(test: DeviceTest, kernel: ScanKernel, n: int, selector: str) -> Verdict:
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
 
     return test(kernel, n, get_runtime(selector or None))
 
 
 def _scan_job(kernel: ScanKernel, n: int, selector: str, values: list[np.ndarray]) -> str:
     """Run the scan on each input with int32 addition; returns the device description."""
+    from veriscan.device.opencl import get_runtime
+    from veriscan.functional.scan_runner import prepare_scan
     from veriscan.monoids import get_monoid
-    from veriscan.runtime.opencl import get_runtime
-    from veriscan.runtime.scan_runner import prepare_scan
 
     rt = get_runtime(selector or None)
     program = prepare_scan(kernel, get_monoid("add", "int32"), n, rt)
@@ -185,7 +184,7 @@ def _launch_job(selector: str, source: str, options: list[str], entry: str,
     """One launch of any OpenCL kernel; ``args`` are ("buffer", array) or ("scalar", value)."""
     import pyopencl as cl
 
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
 
     rt = get_runtime(selector or None)
     program = rt.build(source, options, origin=origin)
@@ -199,9 +198,11 @@ def _launch_job(selector: str, source: str, options: list[str], entry: str,
 def _library_job(selector: str, sizes: list[int], shape: tuple[int, int]) -> list[str]:
     """Every library primitive once per size on the device, checked against NumPy;
     returns what was launched (a wrong result raises, and the parent reports it)."""
-    import veriscan
+    from veriscan.library.compact import compact
     from veriscan.library.pipeline import ALGORITHMS
-    from veriscan.library.sat import SAT_ALGORITHMS
+    from veriscan.library.sat import SAT_ALGORITHMS, summed_area_table
+    from veriscan.library.scan import scan
+    from veriscan.library.transpose import transpose
 
     device = selector or None
     done = []
@@ -210,20 +211,20 @@ def _library_job(selector: str, sizes: list[int], shape: tuple[int, int]) -> lis
         x = rng.integers(-9, 9, n).astype(np.int32)
         for algorithm in ALGORITHMS[1:]:
             for inclusive in (True, False):
-                got = veriscan.scan(x, "add", inclusive, algorithm, device)
+                got = scan(x, "add", inclusive, algorithm, device)
                 want = np.cumsum(x) if inclusive else np.concatenate(([0], np.cumsum(x)[:-1]))
                 _same(got, want, f"scan {algorithm} n={n}")
                 done.append(f"scan {algorithm} {'inclusive' if inclusive else 'exclusive'} "
                             f"n={n}")
-        kept, count = veriscan.compact(x, x > 0, device, algorithm="device")
+        kept, count = compact(x, x > 0, device, algorithm="device")
         _same(np.asarray(kept)[:int(count)], x[x > 0], f"compact n={n}")
         done.append(f"compact n={n}")
     a = rng.integers(0, 9, shape).astype(np.int32)
     for algorithm in SAT_ALGORITHMS[1:]:
-        _same(veriscan.summed_area_table(a, algorithm=algorithm, device=device),
+        _same(summed_area_table(a, algorithm=algorithm, device=device),
               a.cumsum(0).cumsum(1), f"summed-area table {algorithm}")
         done.append(f"summed-area table {algorithm} {shape}")
-    _same(veriscan.transpose(a, device=device), a.T, "transpose")
+    _same(transpose(a, device=device), a.T, "transpose")
     done.append(f"transpose {shape}")
     return done
 

@@ -17,11 +17,11 @@ import time
 
 import numpy as np
 
+from veriscan.device.opencl import Runtime, get_runtime
+from veriscan.functional.cuda_to_opencl import NotTranslated
 from veriscan.functional.outcome import run_details, wrong_elements
+from veriscan.functional.scan_runner import prepare_scan
 from veriscan.monoids.interval import any_order_interval, codec_for, interval_monoid
-from veriscan.runtime.cuda_to_opencl import NotTranslated
-from veriscan.runtime.opencl import Runtime, get_runtime
-from veriscan.runtime.scan_runner import prepare_scan
 from veriscan.scankernel import ScanKernel
 from veriscan.verdict import Verdict, unknown, verified, violation
 

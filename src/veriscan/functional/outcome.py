@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from veriscan.device.opencl import Runtime
+from veriscan.functional.cuda_to_opencl import LABEL
 from veriscan.monoids.base import Monoid
-from veriscan.runtime.cuda_to_opencl import LABEL
-from veriscan.runtime.opencl import Runtime
 from veriscan.scankernel import ScanKernel
 
 SHOWN = 5  # wrong elements listed in a witness

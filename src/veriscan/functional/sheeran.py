@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import time
 
+from veriscan.device.opencl import Runtime, get_runtime
 from veriscan.functional.outcome import run_details, wrong_elements
+from veriscan.functional.scan_runner import prepare_scan
 from veriscan.monoids.baselines import list_encode, list_monoid
-from veriscan.runtime.opencl import Runtime, get_runtime
-from veriscan.runtime.scan_runner import prepare_scan
 from veriscan.scankernel import ScanKernel
 from veriscan.verdict import Verdict, verified, violation
 

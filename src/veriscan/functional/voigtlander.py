@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from veriscan.device.opencl import Runtime, get_runtime
 from veriscan.functional.outcome import run_details, wrong_elements
+from veriscan.functional.scan_runner import prepare_scan
 from veriscan.monoids.base import Monoid
 from veriscan.monoids.baselines import f1_monoid, f2_monoid
-from veriscan.runtime.opencl import Runtime, get_runtime
-from veriscan.runtime.scan_runner import prepare_scan
 from veriscan.scankernel import ScanKernel
 from veriscan.verdict import Verdict, verified, violation
 

@@ -19,11 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from veriscan.library.backend import (
-    Backend,
+from veriscan.device.backend import Backend, backend_for
+from veriscan.library.launch import (
     KernelLaunch,
     Recorder,
-    backend_for,
     ceil_div,
     check_count,
     make_launch,

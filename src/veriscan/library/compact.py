@@ -19,19 +19,18 @@ from typing import Any
 
 import numpy as np
 
+from veriscan.device.backend import Backend, backend_for
 from veriscan.errors import VeriscanError
-from veriscan.library.backend import (
-    Backend,
+from veriscan.library.inputs import as_array, flag_dtype, same_length
+from veriscan.library.launch import (
     KernelLaunch,
     Recorder,
-    backend_for,
     check_count,
     copy_type_prelude,
     make_launch,
     round_up,
     run_launch,
 )
-from veriscan.library.inputs import as_array, flag_dtype, same_length
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.monoids import get_monoid
 from veriscan.monoids.cltypes import scalar_name
@@ -108,7 +107,7 @@ def _host_compact(values: np.ndarray, flags: np.ndarray) -> np.ndarray:
 
 
 def _host_info(n: int) -> Any:
-    from veriscan.library.explain import HOST_DEVICE, PathInfo, host_coverage
+    from veriscan.library.info import HOST_DEVICE, PathInfo, host_coverage
 
     return PathInfo("host", f"compaction of {n} elements", HOST_DEVICE,
                     ["numpy boolean indexing values[flags]"], [],
@@ -116,7 +115,7 @@ def _host_info(n: int) -> Any:
 
 
 def _device_info(backend: Backend, n: int, flag_type: str) -> Any:
-    from veriscan.library.explain import PathInfo, kernel_files
+    from veriscan.library.info import PathInfo, kernel_files
 
     if n == 0:
         return PathInfo("device", "compaction of 0 elements", backend.name, [], [],

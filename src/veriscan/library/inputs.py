@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from veriscan.device.backend import is_cupy_array, is_device_array
 from veriscan.errors import VeriscanError
-from veriscan.library.backend import is_cupy_array, is_device_array
 from veriscan.monoids import get_monoid
 from veriscan.monoids.arithmetic import OPS as ARITHMETIC_OPS
 from veriscan.monoids.base import Monoid

@@ -17,7 +17,7 @@ from functools import cache
 import numpy as np
 
 from veriscan.errors import VeriscanError
-from veriscan.library.backend import LIBRARY_KERNELS
+from veriscan.library.launch import LIBRARY_KERNELS
 from veriscan.monoids.arithmetic import DTYPES, arithmetic_monoid
 from veriscan.monoids.base import Monoid
 from veriscan.monoids.cltypes import FP64_PRAGMA, scalar_name

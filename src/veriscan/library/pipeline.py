@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from veriscan.device.backend import Backend
 from veriscan.errors import DeviceLimitError, VeriscanError
-from veriscan.library.backend import (
-    Backend,
+from veriscan.library.launch import (
     KernelLaunch,
     Recorder,
     ceil_div,

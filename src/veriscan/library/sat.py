@@ -16,18 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from veriscan.device.backend import Backend, backend_for
 from veriscan.errors import VeriscanError
-from veriscan.library.backend import (
-    Backend,
+from veriscan.library.inputs import as_array, resolve_monoid
+from veriscan.library.launch import (
     KernelLaunch,
     Recorder,
-    backend_for,
     check_count,
     make_launch,
     round_up,
     run_launch,
 )
-from veriscan.library.inputs import as_array, resolve_monoid
 from veriscan.library.transpose import transpose_buffers, transpose_launch
 from veriscan.monoids.base import Monoid
 

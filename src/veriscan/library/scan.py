@@ -34,9 +34,9 @@ from typing import Any
 
 import numpy as np
 
+from veriscan.device.backend import Backend, OpenCLBackend, backend_for
 from veriscan.errors import VeriscanError
 from veriscan.library.axis import AxisShape, axis_scan
-from veriscan.library.backend import Backend, OpenCLBackend, backend_for
 from veriscan.library.inputs import as_any_array, resolve_monoid
 from veriscan.library.numpy_ops import (
     UFUNCS,
@@ -152,7 +152,7 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     plan = plan_scan(x, op, inclusive, algorithm, device, axis, dtype, out)
     result = run_plan(plan)
     if info:
-        from veriscan.library.explain import describe
+        from veriscan.library.info import describe
 
         return result, describe(plan)
     return result

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from veriscan.library.backend import (
-    Backend,
+from veriscan.device.backend import Backend, backend_for
+from veriscan.library.inputs import as_array
+from veriscan.library.launch import (
     KernelLaunch,
     Recorder,
-    backend_for,
     check_count,
     copy_type_prelude,
     make_launch,
     round_up,
     run_launch,
 )
-from veriscan.library.inputs import as_array
 
 TILE = 16
 

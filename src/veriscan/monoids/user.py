@@ -82,7 +82,7 @@ class DeviceOperator:
     def __init__(self, source: str, dtype: np.dtype, name: str, device: str | None):
         import pyopencl as cl
 
-        from veriscan.runtime.opencl import get_runtime
+        from veriscan.device.opencl import get_runtime
 
         self.runtime = get_runtime(device)
         self.dtype = dtype

@@ -8,7 +8,7 @@ one as root.  Instead, veriscan writes a private vendors folder naming the
 Oclgrind library (plus every system vendor file, which ``$OCL_ICD_VENDORS``
 would otherwise hide) and points the loader at it.  The loader reads the
 variable once, on its first platform query, so :func:`configure_icd` runs
-when :mod:`veriscan.runtime.opencl` is imported, before any query.
+when :mod:`veriscan.device.opencl` is imported, before any query.
 A user's own ``$OCL_ICD_VENDORS`` is left alone.
 """
 

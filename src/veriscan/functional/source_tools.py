@@ -5,13 +5,14 @@ re-hosting the entry function's body, so the runner needs the parameters and
 the body as written, found from clang's AST (never by pattern matching on
 text).  The text is the kernel's one preprocessing, the text the proof parsed.
 Semantic errors are tolerated here (the kernel is parsed without OpenCL's
-headers); the OpenCL compiler is the judge of those.
+headers); the OpenCL compiler is the judge of those.  Nothing is cached here:
+the runner splits a kernel only while building a batched program, and that
+program is what the program cache keeps.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import clang.cindex as ci
 
@@ -32,7 +33,6 @@ class EntryParts:
     after: str             # everything after the function
 
 
-@lru_cache(maxsize=256)
 def _parse(text: str) -> ci.TranslationUnit:
     return ci.Index.create().parse(_FILE, args=_ARGS, unsaved_files=[(_FILE, text)])
 

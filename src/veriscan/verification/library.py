@@ -29,26 +29,22 @@ never ends gives ``unknown`` with the reason instead of a hung command.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from veriscan.device.backend import OpenCLBackend, opencl_backend
 from veriscan.errors import VeriscanError
 from veriscan.library.axis import AxisShape, axis_launch, combine_launch
-from veriscan.library.backend import (
-    KernelLaunch,
-    OpenCLBackend,
-    library_kernel_path,
-    opencl_backend,
-)
 from veriscan.library.compact import compaction_plan
-from veriscan.library.interval import axis_interval_test, pipeline_interval_test
+from veriscan.library.launch import KernelLaunch, library_kernel_path
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.library.sat import sat_launches
 from veriscan.library.transpose import transpose_launch
 from veriscan.monoids import interval_monoid
 from veriscan.verdict import Verdict, combine, unknown, verified
+from veriscan.verification.certificate import certificate as build_certificate
+from veriscan.verification.interval import axis_interval_test, pipeline_interval_test
 
 DEFAULT_SIZES = [1, 3, 1000, 4097, 1000003]
 ALL_SIZES = [1, 2, 3, 1000, 4097, 65537, 1000003, 2**24 + 3, 2**26]
@@ -84,15 +80,8 @@ class LibraryReport:
     verdicts: list[Verdict] = field(default_factory=list)
 
     def certificate(self) -> dict[str, Any]:
-        import z3
-
-        from veriscan import __version__
-
-        return {"tool": f"veriscan {__version__}", "target": "library",
-                "created": datetime.datetime.now(datetime.timezone.utc).isoformat(
-                    timespec="seconds"),
-                "device": self.device, "z3": z3.get_version_string(),
-                "results": [v.to_json() for v in self.verdicts]}
+        return build_certificate(self.device, [v.to_json() for v in self.verdicts],
+                                 target="library")
 
 
 @dataclass(frozen=True)
@@ -148,8 +137,8 @@ class LibraryVerifier:
         the same launches the static proofs covered."""
         if self.limit is None:
             return test(self.backend, *args)
+        from veriscan.device.worker import DeviceCrash, DeviceTimeout
         from veriscan.functional.dynamic import worker_for
-        from veriscan.runtime.worker import DeviceCrash, DeviceTimeout
 
         layout = (self.backend.is_cpu, self.backend.max_group, self.backend.compute_units,
                   self.backend.local_mem_bytes)
@@ -266,7 +255,7 @@ def _device_job(test: Callable[..., Verdict], selector: str, layout: tuple[Any, 
                 args: tuple[Any, ...]) -> Verdict:
     """In the worker child: ``test`` on a backend with the parent's layout (kept, so
     programs stay built across the runs of one command)."""
-    from veriscan.runtime.opencl import get_runtime
+    from veriscan.device.opencl import get_runtime
 
     key = (selector, layout)
     if key not in _CHILD_BACKENDS:

@@ -3,7 +3,7 @@
 A kernel launch blocks inside the OpenCL driver; Python cannot interrupt it,
 so a kernel with an endless loop would hang the command and ignore Ctrl-C.
 Every device run of the verdict commands therefore goes to a
-:class:`DeviceWorker`: a ``python -m veriscan.runtime.worker`` child that
+:class:`DeviceWorker`: a ``python -m veriscan.device.worker`` child that
 executes module-level functions sent to it (pickled over its stdin/stdout)
 and stays alive between calls, so built programs and the driver's start-up
 are paid once per command, not per run.  The parent waits with a time limit:
@@ -116,7 +116,7 @@ class DeviceWorker:
         self._log = tempfile.TemporaryFile()  # noqa: SIM115
         self._read_at = 0
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "veriscan.runtime.worker"], stdin=subprocess.PIPE,
+            [sys.executable, "-m", "veriscan.device.worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=self._log, env=self._env)
         if self not in _LIVE:
             _LIVE.append(self)

@@ -6,8 +6,9 @@ user's defines), exactly the text the static proof parsed; the monoid reaches
 it only through ``TYPE``, ``OPERATOR`` and ``IDENTITY``, and a kernel naming
 anything else the monoid or launcher defines is refused before any build.  A
 CUDA kernel runs as the OpenCL C translation of that same text
-(:mod:`veriscan.runtime.cuda_to_opencl`).  Built programs
-and their launch data are cached per (kernel, monoid, n, device), so a
+(:mod:`veriscan.functional.cuda_to_opencl`).  Built programs
+and their launch data are kept in the device's program cache
+(:mod:`veriscan.device.programs`) per (kernel, monoid, n, device), so a
 repeated test costs one launch.
 
 Two launch shapes:
@@ -25,8 +26,6 @@ limit and the largest n that would fit.
 
 from __future__ import annotations
 
-import hashlib
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,8 @@ from pathlib import Path
 import numpy as np
 import pyopencl as cl
 
+from veriscan.device.opencl import Runtime, get_runtime
+from veriscan.device.programs import PROGRAMS
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
 from veriscan.frontend.preprocess import (
     Preprocessed,
@@ -41,11 +42,10 @@ from veriscan.frontend.preprocess import (
     line_marker,
     preprocess,
 )
+from veriscan.functional.cuda_to_opencl import NotTranslated, translate_file
+from veriscan.functional.source_tools import split_entry
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
-from veriscan.runtime.cuda_to_opencl import NotTranslated, translate_file
-from veriscan.runtime.opencl import Runtime, get_runtime
-from veriscan.runtime.source_tools import split_entry
 from veriscan.scankernel import ScanKernel
 
 BATCH_PRELUDE = (Path(__file__).resolve().parent / "cl" / "batched_prelude.cl").read_text()
@@ -116,20 +116,23 @@ class ScanProgram:
                                    ) from None
 
 
-_CACHE: dict[tuple[object, ...], ScanProgram] = {}
-_CACHE_LOCK = threading.Lock()
-
-
 def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | None = None,
                  batched: bool = False) -> ScanProgram:
     """Build (or fetch) ``kernel`` for ``monoid`` and ``n`` and check it fits the device."""
     rt = runtime or get_runtime()
-    key = (id(rt), _digest(kernel.source), kernel.defines, kernel.entry, kernel.threads,
-           _digest(monoid.cl_source), monoid.dtype.str, n, batched)
-    with _CACHE_LOCK:
-        cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
+    # In the program cache beside the programs themselves: made from the monoid's and the
+    # kernel's text (the monoid's is the first `monoid` characters), with everything else
+    # that changes the program or its launch.
+    options = ("scan program", f"monoid={len(monoid.cl_source)}",
+               f"defines={kernel.defines!r}", f"entry={kernel.entry!r}",
+               f"threads={kernel.threads!r}", f"dtype={monoid.dtype.str}", f"n={n}",
+               f"batched={batched}")
+    return PROGRAMS.get(rt.key, monoid.cl_source + kernel.source, options,
+                        lambda: _prepare(kernel, monoid, n, rt, batched))
+
+
+def _prepare(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
+             batched: bool) -> ScanProgram:
     if not is_power_of_two(n):
         raise VeriscanError(f"n={n} is not a power of two; single-group scan kernels are "
                             "defined for n = 2, 4, 8, …")
@@ -173,10 +176,7 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
     if threads > kernel_limit or local_bytes > rt.limits.local_mem_bytes:
         raise DeviceLimitError(_limit_message(kernel, monoid, n, rt, threads, kernel_limit,
                                               local_bytes))
-    prepared = ScanProgram(kernel, monoid, n, threads, rt, cl_kernel, local_bytes, batched)
-    with _CACHE_LOCK:
-        _CACHE[key] = prepared
-    return prepared
+    return ScanProgram(kernel, monoid, n, threads, rt, cl_kernel, local_bytes, batched)
 
 
 def run_scan(kernel: ScanKernel, monoid: Monoid, values: np.ndarray,
@@ -259,10 +259,6 @@ def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
 def _from_line_one(kernel: ScanKernel) -> str:
     """Compiler messages about the kernel text name the user's file and lines."""
     return line_marker(_origin(kernel))
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _origin(kernel: ScanKernel) -> str:

@@ -1,11 +1,11 @@
-"""Where library kernels run: one small interface over OpenCL (default) and CUDA.
+"""Where kernels run: one small interface over OpenCL (default) and CUDA.
 
-The pipelines in this package (scan, compaction, summed-area table,
-transpose) are written once against :class:`Backend`: build a library kernel
-file with a prelude, allocate, launch, move arrays in and out.  OpenCL is the
-implementation here; :mod:`veriscan.runtime.cuda` provides the same interface
-through CuPy, so the very same ``.cl`` files (the ones the static checker
-proves) run on NVIDIA GPUs.
+The library's pipelines (:mod:`veriscan.library`) are written once against
+:class:`Backend`: build a program, allocate, launch, move arrays in and
+out.  OpenCL is the implementation here; :mod:`veriscan.device.cuda`
+provides the same interface through CuPy, so the very same ``.cl`` files
+(the ones the static checker proves) run on NVIDIA GPUs.  Built programs
+live in the one program cache (:mod:`veriscan.device.programs`).
 
 Arrays cross the boundary in two ways.  A NumPy array is wrapped (on a CPU
 device with ``CL_MEM_USE_HOST_PTR``, so PoCL reads and writes the host memory
@@ -17,106 +17,13 @@ results come from a memory pool, so repeated calls do not pay for fresh pages.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from veriscan.errors import VeriscanError
-from veriscan.scankernel import KERNEL_DIR
-
-LIBRARY_KERNELS = KERNEL_DIR / "library"
-
-# Counts are passed to the kernels as uint and offsets g*run must not wrap.
-MAX_ELEMENTS = 2**31 - 1
-
-
-def library_kernel_path(stem: str) -> Path:
-    return LIBRARY_KERNELS / f"{stem}.cl"
-
-
-@cache
-def library_kernel_source(stem: str) -> str:
-    return library_kernel_path(stem).read_text()
-
-
-def program_source(stem: str, prelude: str, defines: Mapping[str, object]) -> str:
-    """Prelude (the monoid's TYPE/OPERATOR/IDENTITY), then defines, then the file."""
-    lines = [prelude.rstrip(), *(f"#define {k} {v}" for k, v in sorted(defines.items()))]
-    return "\n".join(lines) + "\n" + library_kernel_source(stem)
-
-
-@dataclass(frozen=True)
-class KernelLaunch:
-    """One launch of a library kernel, complete enough to run it or to prove it.
-
-    ``arrays`` names the kernel's pointer parameters in argument order with
-    their element counts, ``scalars`` its uint parameters (after the pointers)
-    with their values: the static checker gets exactly what the device gets.
-    """
-
-    kernel: str                              # file stem under kernels/library
-    entry: str
-    global_size: tuple[int, ...]
-    local_size: tuple[int, ...]
-    defines: tuple[tuple[str, str], ...] = ()
-    arrays: tuple[tuple[str, int], ...] = ()
-    scalars: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def num_groups(self) -> tuple[int, ...]:
-        return tuple(g // k for g, k in zip(self.global_size, self.local_size, strict=True))
-
-    def describe(self) -> str:
-        groups = "x".join(map(str, self.num_groups))
-        local = "x".join(map(str, self.local_size))
-        values = ", ".join(f"{k}={v}" for k, v in self.scalars)
-        return f"{self.entry} [{groups} groups of {local}; {values}]"
-
-
-def make_launch(kernel: str, entry: str, global_size: Sequence[int], local_size: Sequence[int],
-                defines: Mapping[str, object] | None = None,
-                arrays: Mapping[str, int] | None = None,
-                scalars: Mapping[str, int] | None = None) -> KernelLaunch:
-    return KernelLaunch(kernel, entry, tuple(global_size), tuple(local_size),
-                        tuple((k, str(v)) for k, v in sorted((defines or {}).items())),
-                        tuple((arrays or {}).items()), tuple((scalars or {}).items()))
-
-
-def run_launch(backend: Backend, prelude: str, spec: KernelLaunch, buffers: Sequence[Any]) -> None:
-    """Run ``spec`` with ``buffers`` bound to its pointer parameters (a recorder keeps it)."""
-    if len(buffers) != len(spec.arrays):
-        raise ValueError(f"{spec.entry} takes {len(spec.arrays)} buffers, got {len(buffers)}")
-    if isinstance(backend, Recorder):
-        backend.launches.append(spec)
-        return
-    kernels = backend.kernels(spec.kernel, prelude, dict(spec.defines))
-    args = [*buffers, *(np.uint32(v) for _, v in spec.scalars)]
-    backend.launch(kernels, spec.entry, spec.global_size, spec.local_size, args)
-
-
-class Recorder:
-    """A stand-in backend that records launches instead of running them.
-
-    It has the device's shape (CPU or not, limits), so a pipeline run against
-    it makes exactly the launches it would make on that device; that list is
-    what ``veriscan verify library`` hands to the static checker.
-    """
-
-    def __init__(self, like: Backend):
-        self.name = like.name
-        self.is_cpu = like.is_cpu
-        self.max_group = like.max_group
-        self.compute_units = like.compute_units
-        self.local_mem_bytes = like.local_mem_bytes
-        self.launches: list[KernelLaunch] = []
-
-    def alloc(self, count: int, dtype: np.dtype, what: str) -> None:
-        return None
 
 
 class Backend(Protocol):
@@ -128,7 +35,7 @@ class Backend(Protocol):
     compute_units: int
     local_mem_bytes: int
 
-    def kernels(self, stem: str, prelude: str, defines: Mapping[str, object]) -> Any: ...
+    def kernels(self, source: str, origin: str) -> Any: ...
 
     def launch(self, kernels: Any, entry: str, global_size: Sequence[int],
                local_size: Sequence[int], args: Sequence[Any]) -> None: ...
@@ -165,7 +72,7 @@ class Output:
 
 # ---------------------------------------------------------------------- OpenCL
 class OpenCLBackend:
-    """A :class:`Backend` on one :class:`~veriscan.runtime.opencl.Runtime`."""
+    """A :class:`Backend` on one :class:`~veriscan.device.opencl.Runtime`."""
 
     def __init__(self, runtime: Any):
         import pyopencl as cl
@@ -177,8 +84,6 @@ class OpenCLBackend:
         self.max_group = runtime.limits.max_work_group_size
         self.compute_units = runtime.limits.compute_units
         self.local_mem_bytes = runtime.limits.local_mem_bytes
-        self._kernels: dict[str, dict[str, Any]] = {}
-        self._lock = threading.Lock()
         # Temporaries (run totals, scan offsets, compaction positions) and device results
         # come from a pool: a fresh 64 MB buffer costs more in first-touch page faults
         # on PoCL than the scan that fills it.
@@ -186,22 +91,14 @@ class OpenCLBackend:
 
         self.pool = cl_tools.MemoryPool(cl_tools.ImmediateAllocator(runtime.queue))
 
-    # A cl.Kernel is built once per program; building one per launch is slow and
-    # pyopencl warns about it.
-    def kernels(self, stem: str, prelude: str, defines: Mapping[str, object]) -> dict[str, Any]:
-        source = program_source(stem, prelude, defines)
-        with self._lock:
-            found = self._kernels.get(source)
-            if found is None:
-                program = self.runtime.build(source, origin=f"kernels/library/{stem}.cl")
-                found = {k.function_name: k for k in program.all_kernels()}
-                self._kernels[source] = found
-            return found
+    def kernels(self, source: str, origin: str) -> Any:
+        """The program built from ``source`` with its kernel objects (program cache)."""
+        return self.runtime.built(source, origin=origin)
 
-    def launch(self, kernels: dict[str, Any], entry: str, global_size: Sequence[int],
+    def launch(self, kernels: Any, entry: str, global_size: Sequence[int],
                local_size: Sequence[int], args: Sequence[Any]) -> None:
-        kernel = kernels[entry]
-        with self._lock:  # arguments are state of the shared kernel object
+        kernel = kernels.kernels[entry]
+        with kernels.lock:  # arguments are state of the shared kernel object
             kernel.set_args(*args)
             self._cl.enqueue_nd_range_kernel(self.runtime.queue, kernel, tuple(global_size),
                                              tuple(local_size))
@@ -295,7 +192,8 @@ class OpenCLBackend:
 
 
 # ---------------------------------------------------------------------- choosing
-# One backend per OpenCL runtime (and so one kernel cache), keyed by its queue.
+# One backend per OpenCL queue (and so one memory pool), keyed by the queue; the programs
+# its kernels come from live in the program cache.
 _OPENCL_BACKENDS: dict[int, OpenCLBackend] = {}
 
 
@@ -333,7 +231,7 @@ def backend_for(device: str | None, arrays: Sequence[Any]) -> Backend:
     they decide; otherwise ``device`` does: ``"cuda"`` for CuPy, anything else
     names an OpenCL device (None: PoCL).
     """
-    from veriscan.runtime.opencl import Runtime, get_runtime
+    from veriscan.device.opencl import Runtime, get_runtime
 
     on_device = [a for a in arrays if is_device_array(a)]
     if on_device:
@@ -348,35 +246,7 @@ def backend_for(device: str | None, arrays: Sequence[Any]) -> Backend:
         return _OPENCL_BACKENDS[queue.int_ptr]
     wants_cuda = device is not None and device.strip().lower() == "cuda"
     if wants_cuda or any(is_cupy_array(a) for a in arrays):
-        from veriscan.runtime.cuda import cuda_backend
+        from veriscan.device.cuda import cuda_backend
 
         return cuda_backend()
     return opencl_backend(get_runtime(device))
-
-
-def ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
-def round_up(a: int, b: int) -> int:
-    return ceil_div(a, b) * b
-
-
-def check_count(n: int, what: str) -> None:
-    if n > MAX_ELEMENTS:
-        raise VeriscanError(f"{what} has {n} elements; the library handles at most "
-                            f"{MAX_ELEMENTS} (counts are 32-bit on the device)")
-
-
-def copy_type_prelude(dtype: np.dtype) -> str:
-    """``TYPE`` for kernels that only move elements: an OpenCL type of the same size.
-
-    Moving bytes needs no arithmetic, so any dtype (structured ones included)
-    maps to an unsigned scalar, a vector or a byte struct of its size.
-    """
-    size = np.dtype(dtype).itemsize
-    named = {1: "uchar", 2: "ushort", 4: "uint", 8: "ulong", 16: "uint4"}
-    if size in named:
-        return f"#define TYPE {named[size]}\n"
-    return (f"typedef struct {{ uchar bytes[{size}]; }} vs_bytes{size}_t;\n"
-            f"#define TYPE vs_bytes{size}_t\n")

@@ -1,4 +1,4 @@
-"""The library's CUDA backend: the same ``.cl`` kernels, compiled by NVRTC through CuPy.
+"""The CUDA backend: the library's same ``.cl`` kernels, compiled by NVRTC through CuPy.
 
 The library kernels use a small, fixed part of OpenCL C (``__kernel``,
 ``__global``, ``__local`` arrays, ``barrier``, the work-item functions,
@@ -16,15 +16,15 @@ compile as C++; NVRTC then reports the error as a
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 import numpy as np
 
+from veriscan.device.backend import Output
+from veriscan.device.programs import PROGRAMS
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
-from veriscan.library.backend import Output, program_source
 
 # OpenCL C spelled in CUDA C++ (only what the library kernels use).
 OPENCL_ON_CUDA = r"""
@@ -49,9 +49,11 @@ static __device__ __forceinline__ uint get_global_id(uint d)
 { return get_group_id(d) * get_local_size(d) + get_local_id(d); }
 """
 
+_OPTIONS = ("--std=c++14",)
+
 
 class CudaBackend:
-    """A :class:`~veriscan.library.backend.Backend` on the current CUDA device."""
+    """A :class:`~veriscan.device.backend.Backend` on the current CUDA device."""
 
     is_cpu = False
 
@@ -67,22 +69,22 @@ class CudaBackend:
         self.max_group = int(attrs["MaxThreadsPerBlock"])
         self.compute_units = int(attrs["MultiProcessorCount"])
         self.local_mem_bytes = int(attrs["MaxSharedMemoryPerBlock"])
-        self._modules: dict[str, Any] = {}
-        self._lock = threading.Lock()
+        self.key = f"cuda {device.id}"  # its entries in the program cache
 
-    def kernels(self, stem: str, prelude: str, defines: Mapping[str, object]) -> Any:
-        source = OPENCL_ON_CUDA + program_source(stem, prelude, defines)
-        with self._lock:
-            module = self._modules.get(source)
-            if module is None:
-                module = self._cp.RawModule(code=source, options=("--std=c++14",))
-                try:
-                    module.compile()
-                except self._cp.cuda.compiler.CompileException as exc:
-                    raise KernelSourceError(f"NVRTC build of kernels/library/{stem}.cl failed",
-                                            detail=str(exc)) from None
-                self._modules[source] = module
-            return module
+    def kernels(self, source: str, origin: str) -> Any:
+        """The module NVRTC builds from ``source`` (program cache); an error names ``origin``."""
+        cuda_source = OPENCL_ON_CUDA + source
+        return PROGRAMS.get(self.key, cuda_source, _OPTIONS,
+                            lambda: self._compile(cuda_source, origin))
+
+    def _compile(self, source: str, origin: str) -> Any:
+        module = self._cp.RawModule(code=source, options=_OPTIONS)
+        try:
+            module.compile()
+        except self._cp.cuda.compiler.CompileException as exc:
+            raise KernelSourceError(f"NVRTC build of {origin} failed",
+                                    detail=str(exc)) from None
+        return module
 
     def launch(self, kernels: Any, entry: str, global_size: Sequence[int],
                local_size: Sequence[int], args: Sequence[Any]) -> None:

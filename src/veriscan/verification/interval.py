@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from veriscan.device.backend import Backend
 from veriscan.functional.outcome import wrong_elements
 from veriscan.library.axis import AxisShape, axis_scan
-from veriscan.library.backend import Backend
 from veriscan.library.pipeline import ScanPipeline
 from veriscan.monoids import interval_monoid
 from veriscan.monoids.base import Monoid

@@ -1,17 +1,17 @@
-"""OpenCL runtime: device choice, one context/queue per device, a program cache.
+"""OpenCL runtime: device choice, one context/queue per device, building programs.
 
 PoCL from PyPI (``pocl-binary-distribution``) is the default device, so
 everything runs on a CPU-only machine; a GPU is used only when asked for by
 name (``--device nvidia``) or via ``VERISCAN_DEVICE``.  Building OpenCL
 programs is the slowest part of a short check (hundreds of ms on PoCL), so
-built programs are cached per (source, options, device) for the life of the
-process, and pyopencl's own on-disk cache keeps them across processes.
+built programs are kept per (device, source, options) in the one program
+cache of :mod:`veriscan.device.programs` (releasable), and pyopencl's own
+on-disk cache keeps them across processes.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import re
 import threading
@@ -22,9 +22,10 @@ from functools import cached_property
 import numpy as np
 import pyopencl as cl
 
+from veriscan.device.icd import configure_icd
+from veriscan.device.oclgrind import is_oclgrind
+from veriscan.device.programs import PROGRAMS
 from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
-from veriscan.runtime.icd import configure_icd
-from veriscan.runtime.oclgrind import is_oclgrind
 
 DEVICE_ENV = "VERISCAN_DEVICE"
 
@@ -38,8 +39,29 @@ class DeviceLimits:
     compute_units: int
 
 
+class Built:
+    """A built program and, made on first use, its kernel objects (one per ``__kernel``).
+
+    A ``cl.Kernel`` is made once per program: making one per launch is slow and
+    pyopencl warns about it.  Its arguments are state of that shared object, so
+    whoever sets them and enqueues holds :attr:`lock` meanwhile.
+    """
+
+    def __init__(self, program: cl.Program):
+        self.program = program
+        self.lock = threading.Lock()
+        self._kernels: dict[str, cl.Kernel] | None = None
+
+    @property
+    def kernels(self) -> dict[str, cl.Kernel]:
+        with self.lock:
+            if self._kernels is None:
+                self._kernels = {k.function_name: k for k in self.program.all_kernels()}
+            return self._kernels
+
+
 class Runtime:
-    """One OpenCL device with its context, in-order queue and program cache."""
+    """One OpenCL device with its context and in-order queue; it builds programs."""
 
     def __init__(self, device: cl.Device, queue: cl.CommandQueue | None = None):
         # ``queue``: adopt a caller's context and queue (pyopencl arrays handed to the
@@ -47,8 +69,7 @@ class Runtime:
         self.device = device
         self.context = queue.context if queue is not None else cl.Context([device])
         self.queue = queue if queue is not None else cl.CommandQueue(self.context)
-        self._programs: dict[tuple[str, str], cl.Program] = {}
-        self._lock = threading.Lock()
+        self._compiling = threading.Lock()  # one build at a time on this runtime
 
     # ------------------------------------------------------------------ identity
     @property
@@ -64,6 +85,11 @@ class Runtime:
         """Device, platform and driver: what a certificate must record."""
         return (f"{self.name} [{self.platform} {self.device.platform.version.strip()}, "
                 f"driver {self.device.driver_version.strip()}]")
+
+    @cached_property
+    def key(self) -> str:
+        """This runtime in the program cache: a program belongs to one context."""
+        return f"opencl {self.name} context {self.context.int_ptr:#x}"
 
     @property
     def is_cpu(self) -> bool:
@@ -83,33 +109,36 @@ class Runtime:
     # ------------------------------------------------------------------ programs
     def build(self, source: str, options: list[str] | tuple[str, ...] = (),
               origin: str = "<kernel>") -> cl.Program:
-        """Build (or fetch from the cache) a program; a build error names ``origin``.
+        """Build (or fetch from the program cache) a program; a build error names ``origin``.
 
         The compiler log is attached to the error so the user sees exactly
         what the device compiler said, without a Python traceback.
         """
-        opts = " ".join(options)
-        key = (hashlib.sha256(source.encode()).hexdigest(), opts)
-        with self._lock:
-            program = self._programs.get(key)
-            if program is not None:
-                return program
-            program = cl.Program(self.context, source)
+        return self.built(source, options, origin).program
+
+    def built(self, source: str, options: list[str] | tuple[str, ...] = (),
+              origin: str = "<kernel>") -> Built:
+        """:meth:`build`'s program with its kernel objects, as the program cache keeps it."""
+        return PROGRAMS.get(self.key, source, (" ".join(options),),
+                            lambda: Built(self._compile(source, options, origin)))
+
+    def _compile(self, source: str, options: list[str] | tuple[str, ...],
+                 origin: str) -> cl.Program:
+        program = cl.Program(self.context, source)
+        try:
+            with self._compiling, warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # pyopencl's "non-empty build log"
+                program.build(options=list(options))
+        except cl.RuntimeError as exc:
             try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # pyopencl's "non-empty build log"
-                    program.build(options=list(options))
-            except cl.RuntimeError as exc:
-                try:
-                    log = program.get_build_info(self.device, cl.program_build_info.LOG)
-                except cl.Error:
-                    log = str(exc)
-                raise KernelSourceError(
-                    f"OpenCL build of {origin} failed on {self.name}",
-                    detail=_trim_log(_TEMPFILE.sub(origin, log)),
-                ) from None
-            self._programs[key] = program
-            return program
+                log = program.get_build_info(self.device, cl.program_build_info.LOG)
+            except cl.Error:
+                log = str(exc)
+            raise KernelSourceError(
+                f"OpenCL build of {origin} failed on {self.name}",
+                detail=_trim_log(_TEMPFILE.sub(origin, log)),
+            ) from None
+        return program
 
     def check_work_group(self, threads: int, local_bytes: int = 0, what: str = "kernel",
                          largest_n: int | None = None) -> None:
