@@ -20,6 +20,7 @@ import z3
 
 from veriscan.analysis.genericity import genericity_issues, uses_generic_type
 from veriscan.analysis.uniformity import barrier_control
+from veriscan.budget import OutOfBudget, Progress, check_budget, deadline
 from veriscan.errors import VeriscanError
 from veriscan.frontend import parse_kernel
 from veriscan.ir import nodes as ir
@@ -46,7 +47,6 @@ from veriscan.verdict import Status, Verdict, combine, unknown, verified, violat
 MAX_SCAN_LOG2 = 31
 # Sizes whose own proofs confirm every parametric "verified" (2, 4, 8, 2^16, 2^30).
 CROSS_CHECK_LOG2 = (1, 2, 3, 16, 30)
-CHECK_BUDGET_S = 120.0  # wall-clock limit of one check; past it the answer is unknown
 # Threads tried when looking for one the kernel's own assumptions leave out.
 EXCLUDED_THREAD_TRIES = 8
 # What every static verdict takes for granted (as GPUVerify does); reported in details.
@@ -76,13 +76,16 @@ def check_kernel(path: str | Path, *, launch: Launch, defines: dict[str, str] | 
                  assumptions: tuple[DistinctWhere, ...] = (),
                  scalar_values: dict[str, int] | None = None,
                  source: str | None = None, dialect: str | None = None) -> Verdict:
-    """Races + barrier divergence + bounds (+ ``__assert``s) for one launch."""
-    kernel = parse_kernel(path, source=source, entry=entry, defines=defines, dialect=dialect)
-    return check_ir(kernel, launch=launch, array_sizes=array_sizes, assumptions=assumptions,
-                    scalar_values=scalar_values)
-
-
-Progress = Callable[[int, int, str], None]  # work done, total work, what runs now
+    """Races + barrier divergence + bounds (+ ``__assert``s) for one launch, parsing
+    included in the check's time budget."""
+    with check_budget():
+        try:
+            kernel = parse_kernel(path, source=source, entry=entry, defines=defines,
+                                  dialect=dialect)
+            return check_ir(kernel, launch=launch, array_sizes=array_sizes,
+                            assumptions=assumptions, scalar_values=scalar_values)
+        except OutOfBudget as out:
+            return out_of_budget(out)
 
 
 class _Steps:
@@ -135,11 +138,11 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
     try:
         if symbolic is None:
             queries = KernelQueries(kernel, launch, scalar_values, assumptions,
-                                    deadline=time.monotonic() + CHECK_BUDGET_S)
+                                    deadline=deadline())
         else:
             queries = KernelQueries(kernel, launch, scalar_values, assumptions,
                                     symbolic.constants, symbolic.timeout_ms,
-                                    time.monotonic() + symbolic.budget_s)
+                                    min(deadline(), time.monotonic() + symbolic.budget_s))
     except Finding as bad:
         raise VeriscanError(bad.summary) from None
     parts: list[Verdict] = []
@@ -286,6 +289,11 @@ def _check_names(kernel: ir.Kernel, sizes: dict[str, int], scalars: dict[str, in
         if name not in values:
             raise VeriscanError(f"value given for '{name}', which is not a scalar parameter "
                                 f"of kernel '{kernel.name}'")
+
+
+def out_of_budget(out: OutOfBudget) -> Verdict:
+    """The verdict of a check whose budget ran out before any engine could answer."""
+    return unknown("static", out.reason, budget_s=out.seconds)
 
 
 def unsupported_constructs(kernel: ir.Kernel) -> list[ir.Unsupported]:
@@ -452,4 +460,4 @@ def _check_scan_size(kernel: ScanKernel, n: int) -> Verdict:
 
 
 __all__ = ["DistinctWhere", "Launch", "check_generic", "check_ir", "check_kernel",
-           "check_scan_kernel", "unsupported_constructs"]
+           "check_scan_kernel", "out_of_budget", "unsupported_constructs"]

@@ -55,6 +55,8 @@ def test_analysis_positions_are_the_users_lines() -> None:
     ("stray_hash.cl", "'#' outside a preprocessor directive", 4),
     ("digraph_if.cl", "'%:' outside a preprocessor directive", 3),
     ("pragmas.cl", "#pragma push_macro is not supported", 6),
+    # #pragma in its operator form (here made by a macro) meets the same allow-list
+    ("pragma_operator.cl", "'_Pragma' is not supported", 5),
     ("include.cl", "a kernel must be one self-contained file", 2),
 ])
 def test_what_would_read_differently_downstream_is_bad_input(name: str, message: str,
@@ -111,7 +113,12 @@ def test_environment_and_placeholders_alone_are_generic() -> None:
     assert check_generic(kernel).status is Status.VERIFIED
 
 
-@pytest.mark.parametrize("path", sorted(ATTACKS.glob("*.cl")), ids=lambda p: p.name)
+# The scan-kernel attacks (a ``// veriscan:`` header); the others are plain kernels
+# run with ``check`` (test_adversarial), whose truth is a race, not genericity.
+SCAN_ATTACKS = sorted(p for p in ATTACKS.glob("*.cl") if "\n// veriscan:" in p.read_text())
+
+
+@pytest.mark.parametrize("path", SCAN_ATTACKS, ids=lambda p: p.name)
 def test_class1_attacks_are_not_generic(path: Path) -> None:
     kernel = load_scan_kernel(str(path))
     verdict = check_generic(parse_kernel(path, source=kernel.source, defines={
@@ -150,3 +157,92 @@ def test_device_compiler_messages_name_the_users_file_and_line() -> None:
         scan_runner.prepare_scan(kernel, get_monoid("add", "int32"), 4)
     # The monoid's lines come first in the program, yet the line is the file's own.
     assert f"{HERE / 'device_error.cl'}:9:9" in (err.value.detail or "")
+
+
+# ------------------------------------------- names a compiler may define (finding F3)
+def directive_problems(source: str, file: str = "k.cl",
+                       defines: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    dialect = ir.Dialect.CUDA if file.endswith(".cu") else ir.Dialect.OPENCL
+    pre = preprocess(source, file, defines)
+    return [(at.line, message) for at, message in genericity_problems(pre, dialect)]
+
+
+# The red team's names (spec-mandated, header, target and nvcc macros), and relatives.
+COMPILER_NAMES = {
+    "k.cl": ["__OPENCL_VERSION__", "__IMAGE_SUPPORT__", "CLK_LOCAL_MEM_FENCE", "INT_MAX",
+             "CHAR_BIT", "FLT_MAX", "M_PI", "MAXFLOAT", "HUGE_VALF", "INFINITY", "NAN", "NULL",
+             "FP_FAST_FMAF", "__FAST_RELAXED_MATH__", "__SPIR__", "__ENDIAN_BIG__",
+             "M_PI_F", "DBL_EPSILON", "HALF_MAX", "CL_VERSION_3_0", "cl_amd_media_ops",
+             "__opencl_c_generic_address_space", "kernel_exec", "true", "global",
+             "get_local_id", "barrier", "ULONG_MAX", "__pocl__", "_Bool_MAX"],
+    "k.cu": ["__NVCC__", "__CUDACC_VER_MAJOR__", "__CUDA_ARCH_LIST__", "__CUDACC_RTC__",
+             "CUDART_VERSION", "CUDART_PI_F", "INT32_MAX", "NULL", "threadIdx", "my__name",
+             "NV_IS_DEVICE", "M_PI"],
+}
+
+
+@pytest.mark.parametrize(("file", "name"), [(f, n) for f, names in COMPILER_NAMES.items()
+                                            for n in names])
+@pytest.mark.parametrize("directive", ["#ifdef {}", "#ifndef {}", "#if defined({}) || 0",
+                                       "#if 0\n#elif {} > 1"])
+def test_a_directive_on_a_compiler_name_is_reported_with_name_and_line(
+        file: str, name: str, directive: str) -> None:
+    source = "int a;\n" + directive.format(name) + "\nint b;\n#endif\n"
+    found = directive_problems(source, file)
+    line = source.count("\n", 0, source.index(name)) + 1
+    assert any(at == line and f"'{name}'" in message for at, message in found), found
+
+
+@pytest.mark.parametrize(("source", "defines"), [
+    ("#ifndef BLOCK_SIZE\n#define BLOCK_SIZE 256\n#endif\nint a[BLOCK_SIZE];\n", {}),
+    ("#ifndef BLOCK_SIZE\n#define BLOCK_SIZE 256\n#endif\nint a[BLOCK_SIZE];\n",
+     {"BLOCK_SIZE": "64"}),
+    ("#if N > 64\nint big;\n#elif N == 64\nint same;\n#endif\n", {"N": "128"}),
+    ("#define FOO 3\n#if defined(FOO) && FOO > 2\nint a;\n#endif\n", {}),
+    ("#if defined(FOO) && FOO > 2\nint a;\n#endif\n", {}),         # the kernel's name, unset
+    ("#if defined(FOO) && FOO > 2\nint a;\n#endif\n", {"FOO": "3"}),
+    ("#ifdef TILE\n#undef TILE\n#endif\n#define TILE 4\n", {}),
+    # A compiler's name the kernel itself defined or undefined first is the kernel's.
+    ("#define __MY_CONFIG 1\n#if __MY_CONFIG\nint a;\n#endif\n", {}),
+    ("#undef NULL\n#ifdef NULL\nint a;\n#endif\n", {}),
+    ("#if 0\n#ifdef __OPENCL_VERSION__\n#endif\n#endif\n", {}),    # never asked
+])
+def test_the_kernels_own_configuration_macros_stay_generic(source: str,
+                                                           defines: dict[str, str]) -> None:
+    assert directive_problems(source, "k.cl", defines) == []
+
+
+def test_an_own_default_proves_as_before() -> None:
+    source = ("#ifndef BLOCK_SIZE\n#define BLOCK_SIZE 64\n#endif\n"
+              "#if defined(STRIDE) && STRIDE > 2\n#define STEP STRIDE\n#else\n#define STEP 1\n"
+              "#endif\n__kernel void k(__global int *out) {\n"
+              "  __local int buf[BLOCK_SIZE];\n  uint t = get_local_id(0);\n"
+              "  buf[t] = t;\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
+              "  out[get_global_id(0)] = buf[(t + STEP) % BLOCK_SIZE];\n}\n")
+    for defines in ({}, {"STRIDE": "3"}):
+        kernel = parse_kernel("own_defaults.cl", source=source, defines=defines)
+        assert not [s for s in walk(kernel.body) if isinstance(s, ir.Unsupported)]
+
+
+def test_cuda_arch_is_defined_everywhere_but_its_value_is_an_assumption() -> None:
+    assert directive_problems("#ifdef __CUDA_ARCH__\nint a;\n#endif\n", "k.cu") == []
+    assert directive_problems("#if defined(__CUDACC__)\nint a;\n#endif\n", "k.cu") == []
+    found = directive_problems("int x;\n#if __CUDA_ARCH__ >= 700\nint a;\n#endif\n", "k.cu")
+    assert found and found[0][0] == 2 and "'__CUDA_ARCH__' is 350 only by veriscan's" in \
+        found[0][1]
+    assert directive_problems("int x = __CUDA_ARCH__;\n", "k.cu")  # a use in the code too
+    assert directive_problems("#if __CUDA_ARCH__ >= 700\nint a;\n#endif\n", "k.cu",
+                              {"__CUDA_ARCH__": "800"}) == []
+
+
+@pytest.mark.parametrize(("source", "file", "expected"), [
+    ("#if 0x7FFFFFFFFFFFFFFF + 1 < 0\n#endif\n", "k.cl", "signed overflow"),
+    ("#if '\\377' < 0\n#endif\n", "k.cl", "whether char is signed"),
+    ("#if __has_builtin(__builtin_expect)\n#endif\n", "k.cl", "'__has_builtin(...)'"),
+    ("#define HAVE(x) defined(x)\n#if HAVE(MINE)\n#endif\n", "k.cl", "'defined' produced"),
+    ("#if 1 << 64\n#endif\n", "k.cu", "shift count"),
+])
+def test_a_value_compilers_disagree_on_is_reported(source: str, file: str,
+                                                   expected: str) -> None:
+    found = directive_problems(source, file)
+    assert any(expected in message for _, message in found), found

@@ -53,7 +53,46 @@ def test_operands_that_do_not_interfere_lower_and_compute_what_c_says(
         file: str, expected: dict[str, dict[int, int]]) -> None:
     kernel = parse_kernel(KERNELS / file, entry="k_kept")
     assert not refusals(file, "k_kept")
+    assert run(kernel) == expected
+
+
+def run(kernel: ir.Kernel) -> dict[str, dict[int, object]]:
+    """The memory one group of four work-items leaves."""
     interpreter = GroupInterpreter(kernel, (4, 1, 1), {})
     for _ in interpreter.lockstep([WorkItem((t, 0, 0)) for t in range(4)]):
         pass
-    assert interpreter.memory == expected
+    return interpreter.memory
+
+
+@pytest.mark.parametrize(("file", "entry"), [
+    ("unsequenced.cl", "k_refused_store_increment"),
+    ("unsequenced.cl", "k_refused_store_compound"),
+    ("unsequenced.cu", "k_refused_store_postfix"),
+])
+def test_an_operand_writing_the_assigned_variable_is_refused(file: str, entry: str) -> None:
+    """``i = i++ + 1``, ``i += (i = 2)``: the store and the operand's write are unsequenced."""
+    (refused,) = refusals(file, entry)
+    assert refused.startswith("variable 'i' is assigned by the store of an assignment")
+
+
+def test_an_operand_writing_the_assigned_array_asserts_another_element() -> None:
+    """``out[t] += out[t ^ 1]++`` is defined exactly when the two elements differ."""
+    kernel = parse_kernel(KERNELS / "unsequenced.cl", entry="k_assert_store")
+    assert not refusals("unsequenced.cl", "k_assert_store")
+    (check,) = [s for s in walk(kernel.body) if isinstance(s, ir.Assert)]
+    assert "same element of 'out'" in check.what
+    assert isinstance(check.cond, ir.BinOp) and check.cond.op == "!="
+
+
+@pytest.mark.parametrize(("file", "expected"), [
+    ("unsequenced.cl", {"out": {t: t + 11 for t in range(4)} | {4 + t: 2 * t for t in range(4)}
+                        | {8 + t: t + 1 if t else 7 for t in range(4)}
+                        | {12 + t: t + 21 for t in range(4)}}),
+    ("unsequenced.cu", {"out": {t: t + 7 for t in range(4)}}),
+])
+def test_writes_complete_before_the_store_are_kept(
+        file: str, expected: dict[str, dict[int, int]]) -> None:
+    """A comma, a call, the condition of ``?:`` (and in C++ an assignment's own value)
+    finish their writes before the store: defined, lowered, computed as C says."""
+    assert not refusals(file, "k_kept_store")
+    assert run(parse_kernel(KERNELS / file, entry="k_kept_store")) == expected

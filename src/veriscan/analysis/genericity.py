@@ -6,9 +6,12 @@ arithmetic operator, a cast) or mix them with other values.  Only then does
 the interval test, run with one monoid, speak for every monoid (001 Thm 5.3).
 The front end keeps implicit conversions of values as ``Cast`` nodes, so every
 way a ``TYPE`` value can leak shows up as one of the cases below; conversions
-of *pointers* and questions about the type itself (``sizeof(TYPE)``) never
-reach the IR as values, so the front end reports those as ``Unsupported``
-statements that break genericity (:mod:`veriscan.frontend.typeflow`).  As a
+of *pointers*, questions about the type itself (``sizeof(TYPE)``), code the
+compiler works out by itself (``enum { U = ((TYPE)-1) > 0 }``, array bounds,
+template and attribute arguments, constants the lowering folds) and overload
+resolution never reach the IR as values, so the front end reports those as
+``Unsupported`` statements that break genericity
+(:mod:`veriscan.frontend.typeflow`).  As a
 second line, a load whose variable and array disagree on being ``TYPE`` is
 reported here too.
 """

@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from veriscan.verdict import Verdict
 
 MAX_LOG2 = 31
-# Kernels with this many top-level statements get a progress bar (on a terminal):
-# their symbolic execution alone takes seconds.
-LONG_KERNEL_STATEMENTS = 500
+# Kernel files this big get a progress bar (on a terminal): about 500 statements,
+# whose front end and symbolic execution take seconds.
+LONG_KERNEL_BYTES = 25_000
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -166,36 +166,48 @@ def _scan_with_launch(kernel: ScanKernel, n: int, groups: int,
 
 
 def _run_launch(args: argparse.Namespace) -> int:
-    from veriscan.check import CheckScope, check_ir
+    from veriscan.budget import OutOfBudget, check_budget
+    from veriscan.check import CheckScope, check_ir, out_of_budget
     from veriscan.cli.common import err_console, progress
     from veriscan.cli.gpuverify_flags import check_array_names, scalar_values, strip_annotations
     from veriscan.frontend import parse_kernel
     from veriscan.scankernel import resolve_kernel_path
+    from veriscan.verdict import unknown
 
     gpuverify = gpuverify_options(args)
     path = resolve_kernel_path(args.kernel)
     unmodelled = _unmodelled_launch(args, gpuverify.nonzero_offset)
     launch = None if unmodelled else _launch(args)
-    kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args),
-                          dynamic_shared=args.dynamic_shared)
-    check_array_names(kernel, gpuverify)
-    strip_annotations(kernel, gpuverify)
-    values, notes = scalar_values(kernel, gpuverify)
-    values.update(_ints(args.params, "--param"))
-    if launch is None:
-        from veriscan.verdict import unknown
-
-        return emit([unknown("static", f"not modelled: {unmodelled}; veriscan checks one "
-                             "concrete launch with global offset 0")], args.json,
-                    title=f"static check of {path.name}", sarif=args.sarif,
+    # A big file gets its bar from the start: its front end alone takes a while.
+    long_run = path.stat().st_size >= LONG_KERNEL_BYTES and err_console.is_terminal
+    notes: list[str] = []
+    values: dict[str, int] = {}
+    verdict: Verdict | None = None
+    with progress(f"static check of {path.name}", long_run, quiet(args)) as advance, \
+            check_budget():
+        try:
+            kernel = parse_kernel(path, entry=args.entry, defines=macro_defines(args),
+                                  dynamic_shared=args.dynamic_shared, progress=advance)
+            check_array_names(kernel, gpuverify)
+            strip_annotations(kernel, gpuverify)
+            values, notes = scalar_values(kernel, gpuverify)
+            values.update(_ints(args.params, "--param"))
+            if launch is not None:
+                verdict = check_ir(kernel, launch=launch,
+                                   array_sizes=_sizes(args.array_sizes, None),
+                                   assumptions=_assumptions(args.distinct),
+                                   scalar_values=values,
+                                   scope=CheckScope(gpuverify.races, gpuverify.inter_group,
+                                                    gpuverify.benign_writes,
+                                                    tuple(gpuverify.scope)),
+                                   progress=advance)
+        except OutOfBudget as out:
+            verdict = out_of_budget(out)
+    if launch is None or verdict is None:
+        return emit([verdict or unknown("static", f"not modelled: {unmodelled}; veriscan "
+                                        "checks one concrete launch with global offset 0")],
+                    args.json, title=f"static check of {path.name}", sarif=args.sarif,
                     extra={"kernel": str(path)})
-    long_run = len(kernel.body) >= LONG_KERNEL_STATEMENTS and err_console.is_terminal
-    with progress(f"static check of {path.name}", long_run, quiet(args)) as advance:
-        verdict = check_ir(kernel, launch=launch, array_sizes=_sizes(args.array_sizes, None),
-                           assumptions=_assumptions(args.distinct), scalar_values=values,
-                           scope=CheckScope(gpuverify.races, gpuverify.inter_group,
-                                            gpuverify.benign_writes, tuple(gpuverify.scope)),
-                           progress=advance)
     if gpuverify.ignored or notes:
         verdict.details["ignored"] = gpuverify.ignored + notes
     verdicts = [verdict]

@@ -16,12 +16,14 @@ import os
 import re
 import threading
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 import pyopencl as cl
 
+from veriscan.device import OPENCL_C_STD
 from veriscan.device.icd import configure_icd
 from veriscan.device.oclgrind import is_oclgrind
 from veriscan.device.programs import PROGRAMS
@@ -118,7 +120,11 @@ class Runtime:
 
     def built(self, source: str, options: list[str] | tuple[str, ...] = (),
               origin: str = "<kernel>") -> Built:
-        """:meth:`build`'s program with its kernel objects, as the program cache keeps it."""
+        """:meth:`build`'s program with its kernel objects, as the program cache keeps it;
+        the language version is the proofs' (:data:`OPENCL_C_STD`) unless ``options``
+        name one."""
+        if not any(o.startswith("-cl-std=") for o in options):
+            options = (OPENCL_C_STD, *options)
         return PROGRAMS.get(self.key, source, (" ".join(options),),
                             lambda: Built(self._compile(source, options, origin)))
 
@@ -160,6 +166,21 @@ class Runtime:
             raise DeviceLimitError(
                 f"{what} needs a buffer of {nbytes} bytes, but {self.name} allows at most "
                 f"{lim.max_alloc_bytes} per allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE)")
+
+    def macros_among(self, names: Iterable[str]) -> frozenset[str]:
+        """Which of ``names`` this device's compiler defines as macros (from its own
+        headers, its version, its extensions): the compiler itself is asked, because
+        no list written down elsewhere is certain to be this compiler's."""
+        ordered = sorted(set(names))
+        if not ordered:
+            return frozenset()
+        source = "__kernel void vs_macro_probe(__global uchar *o) {\n" + "".join(
+            f"#ifdef {name}\n  o[{i}] = 1;\n#endif\n" for i, name in enumerate(ordered)) + "}\n"
+        program = self.build(source, origin="the macro probe")
+        flags = self.to_device(np.zeros(len(ordered), np.uint8))
+        program.vs_macro_probe(self.queue, (1,), (1,), flags)
+        found = self.to_host(flags, len(ordered), np.dtype(np.uint8))
+        return frozenset(name for name, flag in zip(ordered, found, strict=True) if flag)
 
     # ------------------------------------------------------------------ buffers
     def to_device(self, array: np.ndarray) -> cl.Buffer:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from veriscan.budget import Progress, charge
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
 from veriscan.frontend.clang_parse import INSTANCE_PREFIX, ParsedUnit, dialect_for, parse_unit
 from veriscan.frontend.lower import KernelLowering
@@ -27,9 +28,12 @@ from veriscan.ir import nodes as ir
 
 def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | None = None,
                  defines: dict[str, str] | None = None,
-                 dialect: str | None = None, dynamic_shared: int | None = None) -> ir.Kernel:
+                 dialect: str | None = None, dynamic_shared: int | None = None,
+                 progress: Progress | None = None) -> ir.Kernel:
     """Parse one kernel (``entry``, or the file's only kernel) into the IR;
-    ``dynamic_shared`` is the launch's bytes for CUDA's ``extern __shared__``."""
+    ``dynamic_shared`` is the launch's bytes for CUDA's ``extern __shared__``;
+    ``progress`` hears (done, total, what) as the lowering goes through the body.
+    Every stage draws on the open check budget (:mod:`veriscan.budget`)."""
     file = str(path)
     if source is None:
         try:
@@ -37,12 +41,15 @@ def parse_kernel(path: str | Path, *, source: str | None = None, entry: str | No
         except (OSError, UnicodeDecodeError) as exc:
             raise VeriscanError(f"cannot read kernel file '{file}': {exc}") from None
     wanted = (entry,) if entry is not None and "<" in entry else ()  # --kernel 'name<int>'
+    if progress is not None:
+        progress(0, 1, "front end: preprocessing and parsing")
     unit = parse_unit(file, source, dialect_for(path, dialect), dict(defines or {}), wanted)
-    return kernel_from_unit(unit, source, entry, dynamic_shared)
+    return kernel_from_unit(unit, source, entry, dynamic_shared, progress)
 
 
 def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
-                     dynamic_shared: int | None = None) -> ir.Kernel:
+                     dynamic_shared: int | None = None,
+                     progress: Progress | None = None) -> ir.Kernel:
     """The IR of kernel ``entry`` of an already parsed unit (``source`` is its file text)."""
     file, lang = unit.file, unit.dialect
     name, fn = _entry_point(unit, entry)
@@ -50,7 +57,7 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
                         if ch.kind == ci.CursorKind.COMPOUND_STMT), None)
     targets = PointerTargets()
     while True:  # until pointer variables' target sets settle (see frontend.pointers)
-        lowering = KernelLowering(file, lang, targets)
+        lowering = KernelLowering(file, lang, targets, progress)
         lowering.dynamic_shared = dynamic_shared
         lowering.add_params(fn)
         if body_cursor is None:  # e.g. a CUDA function-try-block as the kernel's body
@@ -61,6 +68,7 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
         if lowering.targets.settled():
             break
         targets = lowering.targets.next_round()
+    charge("in the front end, before its check of names foreign to the kernel")
     foreign = [ir.Unsupported(at, problem, True)
                for at, problem in [*genericity_problems(unit.preprocessed, lang),
                                    *redeclared_builtins(unit.tu, file, lang)]]

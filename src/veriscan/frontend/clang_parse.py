@@ -2,7 +2,8 @@
 
 The pip build of libclang ships no OpenCL or CUDA headers, so each dialect is
 parsed with a small prelude (``preludes/*.h``) passed as an in-memory
-``-include``: OpenCL C as ``-x cl -cl-std=CL1.2 -cl-no-stdinc``, CUDA C as
+``-include``: OpenCL C as ``-x cl -cl-std=CL1.2 -cl-no-stdinc`` (the version every
+device build compiles too, ``device.OPENCL_C_STD``), CUDA C as
 C++ with the CUDA qualifiers turned into ``annotate`` attributes.  Errors from
 clang are the user's problem (bad source), so they become one
 :class:`KernelSourceError` naming the first error and its position.

@@ -48,6 +48,17 @@ def evaluate_constant(c: ci.Cursor) -> int | float | None:
     when evaluating ``c`` would do more than compute a value."""
     if has_side_effects(c):
         return None
+    return folded_value(c)
+
+
+def folded_value(c: ci.Cursor) -> int | float | None:
+    """The number clang folds ``c`` to, effects or not, or None.
+
+    ``(out[0] = 7, 1)`` folds to 1 here: this is what *some* compiler may make
+    of ``c`` (the device's folds more than the front end), so a caller asking
+    whether code could be worked out at compile time wants it; one asking for
+    a value to use in place of ``c`` wants :func:`evaluate_constant`.
+    """
     f = _functions()
     result = f["evaluate"](c)  # type: ignore[operator]
     if not result:
@@ -66,6 +77,27 @@ def evaluate_constant(c: ci.Cursor) -> int | float | None:
 
 
 
+def is_null_pointer_constant(c: ci.Cursor) -> bool:
+    """Whether ``c`` is C's null pointer constant: an integer constant 0, possibly
+    cast to ``void *`` (``NULL`` is ``((void *)0)`` in the devices' headers and in
+    the prelude), seen through parentheses and implicit conversions."""
+    while True:
+        kids = [k for k in c.get_children() if k.kind.is_expression()]
+        wrapper = c.kind in (ci.CursorKind.PAREN_EXPR, ci.CursorKind.UNEXPOSED_EXPR)
+        to_void = (c.kind == ci.CursorKind.CSTYLE_CAST_EXPR
+                   and c.type.get_canonical().get_pointee().kind == ci.TypeKind.VOID)
+        if len(kids) != 1 or not (wrapper or to_void):
+            break
+        c = kids[0]
+    return (c.type.get_canonical().kind in _INTEGER_TYPES and not has_side_effects(c)
+            and evaluate_constant(c) == 0)
+
+
+_INTEGER_TYPES = frozenset({
+    ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.CHAR_S,
+    ci.TypeKind.SCHAR, ci.TypeKind.USHORT, ci.TypeKind.SHORT, ci.TypeKind.UINT,
+    ci.TypeKind.INT, ci.TypeKind.ULONG, ci.TypeKind.LONG, ci.TypeKind.ULONGLONG,
+    ci.TypeKind.LONGLONG})
 _EFFECT_KINDS = {ci.CursorKind.CALL_EXPR, ci.CursorKind.COMPOUND_ASSIGNMENT_OPERATOR}
 _UNEVALUATED = ci.CursorKind.CXX_UNARY_EXPR  # sizeof/_Alignof/vec_step operands
 

@@ -26,14 +26,15 @@ with room for :data:`~veriscan.frontend.typeflow.MAX_NESTING` levels
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import clang.cindex as ci
 
+from veriscan.budget import Progress, charge
 from veriscan.errors import SourcePos
 from veriscan.frontend import gpuverify, intrinsics
 from veriscan.frontend import types as ty
@@ -63,6 +64,7 @@ from veriscan.frontend.pointers import decl_key as _decl_key
 from veriscan.frontend.stack import run_deep
 from veriscan.frontend.structs import (
     POINTER_CELL,
+    Leaf,
     StructLayoutError,
     StructPlace,
     default_construction_is_empty,
@@ -72,7 +74,14 @@ from veriscan.frontend.structs import (
 from veriscan.frontend.typeflow import type_leaks
 from veriscan.frontend.vectors import VectorLowering
 from veriscan.ir import nodes as ir
-from veriscan.ir.visit import assigned_vars, expr_children, stmt_exprs, sub_exprs, walk
+from veriscan.ir.visit import (
+    assigned_vars,
+    expr_children,
+    stmt_exprs,
+    sub_exprs,
+    walk,
+    written_var,
+)
 
 K = ci.CursorKind
 _COMPARISONS = {"<", ">", "<=", ">=", "==", "!="}
@@ -96,25 +105,41 @@ SPILL_DEPTH = 48
 RefTarget = str | tuple[str, str]
 # What lowering one operand gives: a value, an element, a reference's target.
 _Operand = ir.Expr | PointerRef | RefTarget | StructPlace
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class _Effects:
-    """What one lowered operand reads, writes and accesses (for :meth:`unsequenced`)."""
+    """What one lowered operand reads, writes and accesses (for :meth:`unsequenced`),
+    and which of its writes are open: not complete before its value is (for
+    :meth:`~KernelLowering.assignment`)."""
 
     reads: frozenset[str]
     writes: frozenset[str]
     arrays_read: frozenset[str]
     arrays_written: frozenset[str]
     barrier: bool
+    open_writes: frozenset[str] = frozenset()
+    open_arrays: frozenset[str] = frozenset()
 
     @staticmethod
-    def of(stmts: list[ir.Stmt], result: _Operand) -> _Effects:
+    def of(stmts: list[ir.Stmt], result: _Operand | None,
+           settled: Container[int] = frozenset()) -> _Effects:
+        """``settled``: the ids of statements complete before the operand's value
+        (see :meth:`KernelLowering.settled`).  A new lifetime (``ir.Indeterminate``) is
+        no effect: an object declared inside an operand (in an inlined function) is
+        that call's own, which no other operand can reach but by a call of its own,
+        declaring it anew."""
         reads: set[str] = set()
+        writes: set[str] = set()
         read_arrays: set[str] = set()
         written_arrays: set[str] = set()
+        open_writes: set[str] = set()
+        open_arrays: set[str] = set()
         barrier = False
         for s in walk(stmts):
+            if isinstance(s, ir.Indeterminate):
+                continue
             for root in stmt_exprs(s):
                 reads |= _vars_in(root)
             if isinstance(s, ir.Load):
@@ -122,6 +147,14 @@ class _Effects:
             elif isinstance(s, ir.Store):
                 written_arrays.add(s.array)
             barrier = barrier or isinstance(s, ir.Barrier)
+            written = written_var(s)
+            if written is not None:
+                writes.add(written)
+            if id(s) not in settled:
+                if written is not None:
+                    open_writes.add(written)
+                if isinstance(s, ir.Store):
+                    open_arrays.add(s.array)
         if isinstance(result, StructPlace) and result.element is not None:
             result = result.element  # an element of struct arrays: read as its pointer
         if isinstance(result, PointerRef):
@@ -137,8 +170,9 @@ class _Effects:
                 reads |= _Effects.of([], lane).reads
         # A plain variable as the result names the place an assignment or a
         # reference binds to; its value is not read while the operands are evaluated.
-        return _Effects(frozenset(reads), frozenset(assigned_vars(stmts)),
-                        frozenset(read_arrays), frozenset(written_arrays), barrier)
+        return _Effects(frozenset(reads), frozenset(writes),
+                        frozenset(read_arrays), frozenset(written_arrays), barrier,
+                        frozenset(open_writes), frozenset(open_arrays))
 
     def clash(self, other: _Effects) -> str | None:
         """What this operand's effects do that ``other``'s evaluation may observe."""
@@ -174,8 +208,11 @@ class KernelLowering:
     """One kernel's lowering state: names, arrays, pointer aliases, inline stack."""
 
     def __init__(self, file: str, dialect: ir.Dialect,
-                 targets: PointerTargets | None = None):
+                 targets: PointerTargets | None = None,
+                 progress: Progress | None = None):
         self.file = file
+        self.progress = progress  # hears each top-level statement of the body lowered
+        self._body: ci.Cursor | None = None
         self.dialect = dialect
         self.params: list[ir.Param] = []
         self.arrays: list[ir.ArrayDecl] = []
@@ -190,9 +227,16 @@ class KernelLowering:
         self._addressed: set[DeclKey] = set()  # variables whose address is taken
         self._struct_vars: set[str] = set()  # private structs, kept field by field
         self._struct_arrays: set[str] = set()  # struct arrays, kept as one array per field
+        # Struct array -> the array of its first field and that field's cells per element
+        # (where pointer arithmetic on the struct array is bounded, see formed()).
+        self._struct_units: dict[str, tuple[str, int]] = {}
         # What the kernel body starts with for its parameters (see struct_param).
         self._prologue: list[Callable[[], None]] = []
         self._block: list[ir.Stmt] = []
+        self._repeated = 0  # loops around the statement being lowered
+        # Statements complete before the value of the expression part that made them
+        # (by id, kept alive here so that an id is never reused): see settled().
+        self._settled: dict[int, ir.Stmt] = {}
         self._inline: list[_InlineFrame] = []
         self.ignored_annotations: list[str] = []  # GPUVerify annotations not used, and why
         self.unexpressed_assumptions: list[str] = []  # of them, assumptions
@@ -220,17 +264,44 @@ class KernelLowering:
         self._block.append(stmt)
 
     @contextmanager
-    def block(self) -> Iterator[list[ir.Stmt]]:
+    def block(self, repeated: bool = False) -> Iterator[list[ir.Stmt]]:
+        """Statements lowered inside go to a new list; ``repeated``: a loop's, which
+        may run more than once (see :meth:`new_lifetime`)."""
         saved, self._block = self._block, []
+        self._repeated += repeated
         try:
             yield self._block
         finally:
             self._block = saved
+            self._repeated -= repeated
 
     @property
     def inlining(self) -> bool:
         """Inside the body of an inlined function, not the kernel's own."""
         return bool(self._inline)
+
+    def new_lifetime(self, name: str, pos: SourcePos) -> None:
+        """The private scalar or private array ``name`` is declared here: each time
+        the declaration is reached, C begins a new object, its value indeterminate
+        until assigned (C11 6.2.4p6), which :class:`ir.Indeterminate` says.
+
+        Every kind of declaration comes here for each scalar or array it creates
+        (a variable, a vector's lanes, a struct's fields, an array, a variable kept
+        in memory because its address is taken; pointers start again as never
+        given a value, :func:`.pointers.unset_pointer`).  Only a declaration that can
+        be reached again needs it, in a loop or in an inlined function (called
+        again): the first time, nothing has assigned the name yet, which the
+        engines already treat as unassigned.  Objects shared by the group
+        (``__local``, ``__shared__``) live as long as the group: left alone.
+        """
+        if not (self._repeated or self.inlining):
+            return
+        array = self.kernel_array(name)
+        if array is not None:
+            if array.space is ir.MemSpace.PRIVATE:
+                self.emit(ir.Indeterminate.of(pos, name, array.type, array=True))
+        elif name in self.var_types:
+            self.emit(ir.Indeterminate.of(pos, name, self.var_types[name]))
 
     def fresh(self, stem: str, type_: ir.ScalarType) -> str:
         """A new variable name that no declaration and no other temporary has."""
@@ -358,6 +429,7 @@ class KernelLowering:
         """The kernel body as IR, led by one ``Unsupported`` per type leak."""
         if self._audit is not None:
             self._audit.roots.append(body)
+        self._body = body
         flow = type_leaks(body, None, self.file)
         use = variable_use(body)
         self._addressed = set(use.addressed)
@@ -384,6 +456,7 @@ class KernelLowering:
 
     def stmt(self, c: ci.Cursor) -> None:
         self._pos = self.pos(c)
+        charge(self.where_now)
         try:
             rule = self.rule(c, _STMT_RULES, "statement") if not is_expression(c) else None
             if rule is None:
@@ -395,8 +468,17 @@ class KernelLowering:
             self.emit(ir.Unsupported(self.pos(c), exc.construct, exc.breaks_genericity))
 
     def compound(self, c: ci.Cursor) -> None:
-        for child in children(c):
+        kids = children(c)
+        top = c is self._body and self.progress is not None
+        for done, child in enumerate(kids, start=1):
             self.stmt(child)
+            if top:
+                self.progress(done, len(kids), f"front end: lowering ({done} of {len(kids)} "
+                              "statements)")
+
+    def where_now(self) -> str:
+        """Where the lowering stands, for a check whose budget runs out in it."""
+        return f"in the front end, lowering line {self._pos.line}"
 
     def decl_stmt(self, c: ci.Cursor) -> None:
         for child in children(c):
@@ -452,6 +534,7 @@ class KernelLowering:
                 return
             self.arrays.append(ir.ArrayDecl(name, ty.scalar_type(ty.element_type(t)), space,
                                             dims, pos, ty.vector_lanes(t)))
+            self.new_lifetime(name, pos)
             if init is not None:
                 self.array_initialiser(name, ty.scalar_type(ty.element_type(t)), dims, init,
                                        pos)
@@ -488,6 +571,7 @@ class KernelLowering:
             self.private_cell(name, st, None if init is None else self.expr(init), pos)
             return
         self.var_types[name] = st
+        self.new_lifetime(name, pos)
         if init is not None:
             self.emit(ir.Assign(pos, name, self.coerce(self.expr(init), st, pos)))
 
@@ -539,6 +623,7 @@ class KernelLowering:
         if name not in self._shared_scalars:  # a declaration inlined again reuses its cell
             self.arrays.append(ir.ArrayDecl(name, st, ir.MemSpace.PRIVATE, (1,), pos))
             self._shared_scalars.add(name)
+        self.new_lifetime(name, pos)
         if init is not None:
             self.emit(ir.Store(pos, name, ir.Const(pos, ir.LONG, 0), self.coerce(init, st, pos)))
 
@@ -656,12 +741,12 @@ class KernelLowering:
         with self.block() as init:
             if init_c is not None:
                 self.stmt(init_c)
-        with self.block() as head:
+        with self.block(repeated=True) as head:
             cond = (self.condition(cond_c) if cond_c is not None
                     else ir.Const(pos, ir.BOOL, True))
-        with self.block() as body:
+        with self.block(repeated=True) as body:
             self.stmt(body_c)
-        with self.block() as step:
+        with self.block(repeated=True) as step:
             if step_c is not None:
                 self.stmt(step_c)
         if head:
@@ -746,15 +831,22 @@ class KernelLowering:
         reads, writes or accesses, the expression is refused rather than
         analysed in one arbitrary order.
         """
+        return self.operands(operands)[0]
+
+    def operands(self, operands: tuple[Callable[[], Any], ...]
+                 ) -> tuple[list[Any], list[tuple[list[ir.Stmt], _Effects]]]:
+        """:meth:`unsequenced`, and each operand's statements with their effects (none
+        when no operand emitted a statement)."""
         results: list[Any] = []
         blocks: list[list[ir.Stmt]] = []
         for lower in operands:
             with self.block() as stmts:
                 results.append(lower())
             blocks.append(stmts)
-        if len(blocks) > 1 and any(blocks):
-            effects = [_Effects.of(stmts, result) for stmts, result in zip(blocks, results,
-                                                                           strict=True)]
+        effects: list[_Effects] = []
+        if any(blocks):
+            effects = [_Effects.of(stmts, result, self._settled)
+                       for stmts, result in zip(blocks, results, strict=True)]
             for i, mine in enumerate(effects):
                 for j, other in enumerate(effects):
                     clash = mine.clash(other) if i != j else None
@@ -765,7 +857,98 @@ class KernelLowering:
                             "sequenced)")
         for stmts in blocks:
             self._block.extend(stmts)
-        return results
+        return results, list(zip(blocks, effects, strict=True)) if effects else []
+
+    def assignment(self, store: Callable[..., T], *operands: Callable[[], Any],
+                   postfix: bool = False) -> T:
+        """An assignment operator (``=``, ``op=``, ``++``, ``--``; ``postfix``: ``x++``,
+        ``x--``): its operands lowered as by :meth:`unsequenced`, then
+        ``store(*results)``, which writes the target.
+
+        C sequences that store after the value computations of the operands but not
+        after their side effects (C11 6.5.16p3), and two unsequenced side effects on
+        one object are undefined (6.5p2): ``i = i++``, ``i = ++i + 1``, ``i += i++``,
+        ``a[0] = (a[0] = 1) + 2`` are undefined, ``i = i + 1`` is not.  So the store
+        is one more effect of the expression: a write it makes to a variable or an
+        array that an operand also writes, and has not completed by the time its
+        value is known (:meth:`settled` says which writes have), is refused like a
+        clash between operands, unless it writes an array where the two cells can be
+        told apart (:meth:`distinct_cells`).  C++ (CUDA is lowered as C++14) sequences
+        the store of every assignment operator but ``x++``/``x--`` before the value of
+        the expression (C++11 [expr.ass]p1, [expr.pre.incr]), so that ``i = ++i + 1``
+        and ``i = (i = 1) + 2`` are defined there: such a store is settled for the
+        assignment around it.
+        """
+        results, operand_effects = self.operands(operands)
+        block, start = self._block, len(self._block)
+        value = store(*results)
+        if operand_effects:
+            stored = _Effects.of(block[start:], None)
+            others = [s for stmts, _ in operand_effects for s in stmts]
+            for stmts, effects in operand_effects:
+                clash = next((f"variable '{name.split('#')[0]}' is assigned"
+                              for name in sorted(stored.writes & effects.open_writes)), None)
+                clash = clash or next((f"array '{array}' is written" for array in sorted(
+                    stored.arrays_written & effects.open_arrays)
+                    if not self.distinct_cells(array, stmts, others, block, start)), None)
+                if clash:
+                    raise UnsupportedConstruct(
+                        f"{clash} by the store of an assignment and by its operand, with no "
+                        "sequence point between them (undefined behaviour)")
+        if self.dialect is ir.Dialect.CUDA and not postfix:
+            self.settle(block[start:])
+        return value
+
+    def distinct_cells(self, array: str, stmts: list[ir.Stmt], others: list[ir.Stmt],
+                       block: list[ir.Stmt], start: int) -> bool:
+        """Whether the assignment's stores to ``array`` (``block[start:]``) and the open
+        stores to it of its operand ``stmts`` (``others``: every operand's statements)
+        write cells told apart by index; if so, each pair is asserted different, as
+        a condition of defined behaviour (``a[t] += a[t ^ 1]++`` is defined, ``a[t] =
+        (a[t] = 1) + 2`` is not).
+
+        Only stores at the top level of their blocks qualify (not under a condition of
+        the expression, where the assertion would not hold the condition), and only an
+        operand store whose index reads no variable written after it, so that the index
+        means at the assignment's store what it meant at its own.
+        """
+        def stores(found: list[ir.Stmt]) -> list[ir.Store]:
+            return [s for s in walk(found) if isinstance(s, ir.Store) and s.array == array
+                    and id(s) not in self._settled]
+        stored = block[start:]
+        mine, theirs = stores(stored), stores(stmts)
+        if not all(any(s is top for top in found) for found, some in ((stored, mine),
+                                                                      (stmts, theirs))
+                   for s in some):
+            return False
+        for s in theirs:
+            after = stmts[next(k for k, top in enumerate(stmts) if top is s) + 1:]
+            if _vars_in(s.index) & assigned_vars(after + others + stored):
+                return False
+        for out in mine:
+            at = next(k for k, top in enumerate(block) if top is out)
+            block[at:at] = [ir.Assert(out.pos, ir.BinOp(out.pos, ir.BOOL, "!=", out.index,
+                                                        s.index),
+                                      f"the store of an assignment and a store in its operand "
+                                      f"write the same element of '{array}' with no sequence "
+                                      "point between them") for s in theirs]
+        return True
+
+    @contextmanager
+    def settled(self) -> Iterator[None]:
+        """Lower a part of an expression whose side effects are all complete before the
+        value of the expression around it is computed: a call (its arguments before
+        the call, C11 6.5.2.2p10, its body before it returns), the first operand of
+        ``&&``, ``||`` and ``?:`` and the left operand of ``,`` (a sequence point after
+        each, 6.5.13-6.5.15, 6.5.17).  Such a write cannot be unsequenced with the
+        store of an assignment the part is an operand of (:meth:`assignment`)."""
+        block, start = self._block, len(self._block)
+        yield
+        self.settle(block[start:])
+
+    def settle(self, stmts: list[ir.Stmt]) -> None:
+        """``stmts`` (and those nested in them) are complete (see :meth:`settled`)."""
+        self._settled.update((id(s), s) for s in walk(stmts))
 
     def condition(self, c: ci.Cursor) -> ir.Expr:
         if ty.is_pointer(self.peek(c).type):  # ``if (p)``: p is not the null pointer
@@ -908,8 +1091,9 @@ class KernelLowering:
         if len(kids) != 3:
             raise UnsupportedConstruct("conditional operator without a middle operand")
         cond_c, then_c, else_c = kids
-        return self.choice(self.condition(cond_c), then_c, else_c,
-                           ty.scalar_type(c.type), self.pos(c))
+        with self.settled():
+            cond = self.condition(cond_c)
+        return self.choice(cond, then_c, else_c, ty.scalar_type(c.type), self.pos(c))
 
     def subscript(self, c: ci.Cursor) -> ir.Expr:
         lane = self.vectors.scalar(c)  # ``v[1]``: one lane of a vector
@@ -925,7 +1109,8 @@ class KernelLowering:
         if op in ("&&", "||"):
             return self.short_circuit(op, lhs, rhs, pos)
         if op == ",":
-            self.discard(lhs)
+            with self.settled():
+                self.discard(lhs)
             return self.expr(rhs)
         if op in _COMPARISONS and (ty.is_pointer(lhs.type) or ty.is_pointer(rhs.type)):
             return self.pointer_compare(op, lhs, rhs, pos)
@@ -938,7 +1123,8 @@ class KernelLowering:
         raise UnsupportedConstruct(f"operator '{op}'")
 
     def short_circuit(self, op: str, lhs: ci.Cursor, rhs: ci.Cursor, pos: SourcePos) -> ir.Expr:
-        left = self.condition(lhs)
+        with self.settled():
+            left = self.condition(lhs)
         with self.block() as rhs_stmts:
             right = self.condition(rhs)
         if not rhs_stmts:
@@ -989,19 +1175,22 @@ class KernelLowering:
 
     def assign(self, lhs: ci.Cursor, rhs: ci.Cursor, op: str | None, pos: SourcePos) -> ir.Expr:
         if is_struct(lhs.type) and op is None:
-            dst, src = self.unsequenced(lambda: self.struct_place(lhs),
-                                        lambda: self.struct_place(rhs))
-            self.struct_copy(dst, src, lhs.type, pos)
-            return ir.Const(pos, ir.ScalarType(ir.TypeKind.OTHER), 0)
+            def copy(dst: StructPlace, src: StructPlace) -> ir.Expr:
+                self.struct_copy(dst, src, lhs.type, pos)
+                return ir.Const(pos, ir.ScalarType(ir.TypeKind.OTHER), 0)
+            return self.assignment(copy, lambda: self.struct_place(lhs),
+                                   lambda: self.struct_place(rhs))
         if ty.is_pointer(lhs.type) and op is None and self.member_in_memory(lhs):
-            cell, bits = self.unsequenced(lambda: self.lvalue(lhs),
-                                          lambda: self.pointer_bits(rhs, pos))
-            return self.store_to(cell, bits, POINTER_CELL, pos)
+            return self.assignment(lambda cell, bits: self.store_to(cell, bits, POINTER_CELL,
+                                                                    pos),
+                                   lambda: self.lvalue(lhs), lambda: self.pointer_bits(rhs, pos))
         if ty.is_pointer(lhs.type):
             return self.assign_pointer(lhs, rhs, op, pos)
         if op is None:
-            value, target = self.unsequenced(lambda: self.expr(rhs), lambda: self.lvalue(lhs))
-            return self.store_to(target, value, self.target_type(target, lhs), pos)
+            return self.assignment(
+                lambda value, target: self.store_to(target, value,
+                                                    self.target_type(target, lhs), pos),
+                lambda: self.expr(rhs), lambda: self.lvalue(lhs))
         return self.update(lhs, op, rhs, pos)
 
     def update(self, lhs: ci.Cursor, op: str, rhs: ci.Cursor | ir.Expr, pos: SourcePos,
@@ -1010,11 +1199,13 @@ class KernelLowering:
 
         ``keep_old`` gives the value before the update (postfix ``++``/``--``).
         """
-        if isinstance(rhs, ir.Expr):
-            target = self.lvalue(lhs)
-            operand = rhs
-        else:
-            target, operand = self.unsequenced(lambda: self.lvalue(lhs), lambda: self.expr(rhs))
+        operand = partial(self.expr, rhs) if isinstance(rhs, ci.Cursor) else lambda: rhs
+        return self.assignment(partial(self.updated, lhs, op, pos, keep_old),
+                               lambda: self.lvalue(lhs), operand, postfix=keep_old)
+
+    def updated(self, lhs: ci.Cursor, op: str, pos: SourcePos, keep_old: bool,
+                target: str | PointerRef, operand: ir.Expr) -> ir.Expr:
+        """The store of :meth:`update`, given its target and operand."""
         t = self.target_type(target, lhs)
         if isinstance(target, PointerRef):
             old_name = self.fresh("old", t)
@@ -1028,6 +1219,8 @@ class KernelLowering:
                 self.emit(ir.Assign(pos, saved, current))
                 current = ir.Var(pos, t, saved)
         result_t = t if t.kind is not ir.TypeKind.INT or t.bits >= 32 else ir.INT
+        if t.kind is ir.TypeKind.INT and operand.type.kind is ir.TypeKind.FLOAT:
+            result_t = operand.type  # ``i += f`` computes in floating point, then converts
         value = self.coerce(ir.BinOp(pos, result_t, op, current, operand), t, pos)
         new = self.store_to(target, value, t, pos)
         return current if keep_old else new
@@ -1081,10 +1274,10 @@ class KernelLowering:
         name = self.alias_name(lhs)
         _, _, offset_var = self._aliases[name]
         if op is None:
-            self.set_pointer(name, self.pointer(rhs), pos)
+            self.assignment(lambda ref: self.set_pointer(name, ref, pos), lambda: self.pointer(rhs))
         elif op in ("+", "-"):
-            delta = self.stride(self.index(self.expr(rhs), pos), lhs, pos)
-            self.move_pointer(name, op, delta, pos)
+            self.assignment(lambda delta: self.move_pointer(name, op, delta, pos),
+                            lambda: self.stride(self.index(self.expr(rhs), pos), lhs, pos))
         else:
             raise UnsupportedConstruct(f"pointer update '{op}='")
         return ir.Var(pos, ir.LONG, offset_var)
@@ -1105,6 +1298,7 @@ class KernelLowering:
         _, _, offset_var = self._aliases[name]
         current = ir.Var(pos, ir.LONG, offset_var)
         self.emit(ir.Assign(pos, offset_var, ir.BinOp(pos, ir.LONG, op, current, delta)))
+        self.formed(self.pointer_value(name, pos), pos)
 
     def stride(self, delta: ir.Expr, pointer: ci.Cursor, pos: SourcePos) -> ir.Expr:
         """``delta`` units of what ``pointer`` points at, in scalar elements (a row
@@ -1239,7 +1433,25 @@ class KernelLowering:
             self.emit(check)
         offset = (_add(base.offset, delta, pos) if op == "+"
                   else ir.BinOp(pos, ir.LONG, "-", base.offset, delta))
-        return base.moved(offset)
+        return self.formed(base.moved(offset), pos)
+
+    def formed(self, ref: PointerRef, pos: SourcePos) -> PointerRef:
+        """``ref``, just computed by pointer arithmetic (``a + k``, ``p += k``, ``p++``,
+        ``&a[k]``), with the obligation that it points from the start of the array it
+        points into to one past its end (:class:`ir.PointerFormed`), which the bounds
+        check decides wherever the array's extent is known.  A pointer into an array of
+        structs is bounded by the array of its first field (the same elements)."""
+        if isinstance(ref.offset, ir.Const) and ref.offset.value == 0:
+            return ref  # the start of any array
+        stmts: dict[str, list[ir.Stmt]] = {}
+        for target in ref.targets:
+            array, cells = self._struct_units.get(target, (target, 1))
+            index = ref.offset if cells == 1 else ir.BinOp(pos, ir.LONG, "*", ref.offset,
+                                                           ir.Const(pos, ir.LONG, cells))
+            stmts[target] = [ir.PointerFormed.of(pos, array, index)]
+        for stmt in self.targets.cases(ref, pos, stmts):
+            self.emit(stmt)
+        return ref
 
     def pointer_address(self, c: ci.Cursor) -> PointerRef:
         op = unary_operator(c)
@@ -1260,7 +1472,7 @@ class KernelLowering:
                 raise UnsupportedConstruct("address of an element of a row of a "
                                            "multi-dimensional array (C bounds arithmetic on "
                                            "it by the row)")
-            return self.pointer(operand)
+            return self.formed(self.pointer(operand), self.pos(c))
         raise UnsupportedConstruct(f"pointer computed with unary '{op}'")
 
     def load(self, ref: PointerRef, t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
@@ -1305,7 +1517,8 @@ class KernelLowering:
         if len(kids) != 3:
             raise UnsupportedConstruct("conditional operator without a middle operand")
         pos = self.pos(c)
-        cond = self.condition(kids[0])
+        with self.settled():
+            cond = self.condition(kids[0])
         with self.block() as then_stmts:
             then = self.pointer(kids[1])
         with self.block() as else_stmts:
@@ -1363,6 +1576,7 @@ class KernelLowering:
             if space is ir.MemSpace.PRIVATE:
                 space = ir.MemSpace.GLOBAL
             self._struct_arrays.add(name)
+            self.struct_unit(name, fields)
             for leaf in fields:
                 self.params.append(ir.Param(self.targets.field(name, leaf.path),
                                             leaf.cell_type, space, True,
@@ -1418,11 +1632,20 @@ class KernelLowering:
         except StructLayoutError as exc:
             raise UnsupportedConstruct(f"array of structs '{name}': {exc}") from None
         self._struct_arrays.add(name)
+        self.struct_unit(name, fields)
         for leaf in fields:
             array = self.targets.field(name, leaf.path)
             if self.kernel_array(array) is None:
                 self.arrays.append(ir.ArrayDecl(array, leaf.cell_type, space,
                                                 (*dims, *leaf.dims), pos))
+            self.new_lifetime(array, pos)
+
+    def struct_unit(self, name: str, fields: list[Leaf]) -> None:
+        """Where pointer arithmetic on the struct array ``name`` is bounded (see
+        :meth:`formed`): the array of its first field, that field's cells per element."""
+        if fields:
+            self._struct_units[name] = (self.targets.field(name, fields[0].path),
+                                        fields[0].cells)
 
     def kernel_array(self, name: str) -> ir.ArrayDecl | None:
         return next((a for a in self.arrays if a.name == name), None)
@@ -1462,8 +1685,10 @@ class KernelLowering:
                 if self.kernel_array(leaf_name) is None:
                     self.arrays.append(ir.ArrayDecl(leaf_name, ty.scalar_type(leaf.type),
                                                     ir.MemSpace.PRIVATE, leaf.dims, pos))
+                self.new_lifetime(leaf_name, pos)
             else:
                 self.var_types[leaf_name] = ty.scalar_type(leaf.type)
+                self.new_lifetime(leaf_name, pos)
 
     def struct_place(self, c: ci.Cursor) -> StructPlace:
         """The struct object a struct-typed expression denotes."""
@@ -1690,7 +1915,7 @@ class KernelLowering:
             return gpuverify.lower_call(self, c, args, info, pos)
         if info.kind is CallKind.MIN_MAX_ABS and t.kind is ir.TypeKind.INT:
             values = self.unsequenced(*(partial(self.expr, a) for a in args))
-            return self.min_max_abs(c.spelling, [self.coerce(v, t, pos) for v in values], t, pos)
+            return self.min_max_abs(c.spelling, values, t, pos)
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
             values = self.unsequenced(*(partial(self.expr, a) for a in args))
             return ir.Opaque(pos, t, c.spelling, tuple(values))
@@ -1749,11 +1974,15 @@ class KernelLowering:
 
     def min_max_abs(self, name: str, args: list[ir.Expr], t: ir.ScalarType,
                     pos: SourcePos) -> ir.Expr:
+        """``min``/``max``/``abs`` of integers with result type ``t``.  ``abs`` tests the
+        sign in its argument's own type: OpenCL's ``abs(int)`` is a ``uint`` (so
+        ``abs(INT_MIN)`` is 2^31), CUDA's is an ``int`` (and ``abs(INT_MIN)`` overflows)."""
         if name == "abs":
             (a,) = args
-            negative = ir.BinOp(pos, ir.BOOL, "<", a, ir.Const(pos, t, 0))
-            return ir.Select(pos, t, negative, ir.UnOp(pos, t, "-", a), a)
-        a, b = args
+            negative = ir.BinOp(pos, ir.BOOL, "<", a, ir.Const(pos, a.type, 0))
+            value = self.coerce(a, t, pos)
+            return ir.Select(pos, t, negative, ir.UnOp(pos, t, "-", value), value)
+        a, b = (self.coerce(x, t, pos) for x in args)
         pick_a = ir.BinOp(pos, ir.BOOL, "<" if name == "min" else ">", a, b)
         return ir.Select(pos, t, pick_a, a, b)
 
@@ -1968,6 +2197,16 @@ def _deeper_than(e: ir.Expr, limit: int) -> bool:
     return True
 
 
+def _settled(rule: Callable[[KernelLowering, ci.Cursor], T]
+             ) -> Callable[[KernelLowering, ci.Cursor], T]:
+    """The rule for a call, lowered as :meth:`KernelLowering.settled`: everything it
+    does is complete before its value is."""
+    def lowered(self: KernelLowering, c: ci.Cursor) -> T:
+        with self.settled():
+            return rule(self, c)
+    return lowered
+
+
 _STMT_RULES: dict[ci.CursorKind, Callable] = {
     K.COMPOUND_STMT: KernelLowering.compound,
     K.DECL_STMT: KernelLowering.decl_stmt,
@@ -2000,7 +2239,7 @@ _EXPR_RULES: dict[ci.CursorKind, Callable] = {
     K.UNARY_OPERATOR: KernelLowering.unary_expr,
     K.CONDITIONAL_OPERATOR: KernelLowering.conditional,
     K.ARRAY_SUBSCRIPT_EXPR: KernelLowering.subscript,
-    K.CALL_EXPR: KernelLowering.call,
+    K.CALL_EXPR: _settled(KernelLowering.call),
 }
 _POINTER_RULES: dict[ci.CursorKind, Callable] = {
     K.PAREN_EXPR: KernelLowering.pointer_wrapper,
@@ -2013,7 +2252,7 @@ _POINTER_RULES: dict[ci.CursorKind, Callable] = {
     K.CONDITIONAL_OPERATOR: KernelLowering.pointer_choice,
     K.MEMBER_REF_EXPR: KernelLowering.pointer_member,
     K.INTEGER_LITERAL: KernelLowering.pointer_null,
-    K.CALL_EXPR: KernelLowering.pointer_call,
+    K.CALL_EXPR: _settled(KernelLowering.pointer_call),
 }
 _LVALUE_RULES: dict[ci.CursorKind, Callable] = {
     K.DECL_REF_EXPR: KernelLowering.named_lvalue,

@@ -150,14 +150,23 @@ class PointerTargets:
               access: dict[str, list[ir.Stmt]]) -> list[ir.Stmt]:
         """The statements ``access[t]`` for the target ``t`` that ``ref`` points into,
         after the checks of :meth:`checks` (``access`` has the valid targets)."""
-        out = self.checks(ref, pos)
+        return [*self.checks(ref, pos), *self.cases(ref, pos, access, checked=True)]
+
+    def cases(self, ref: PointerRef, pos: SourcePos, stmts: dict[str, list[ir.Stmt]],
+              checked: bool = False) -> list[ir.Stmt]:
+        """The statements ``stmts[t]`` for the valid target ``t`` that ``ref`` points into,
+        none when it points into none.  ``checked``: :meth:`checks` made sure it points
+        into one, so the last target needs no test."""
         valid = [t for t in ref.targets if t not in _INVALID]
         if not valid:
-            return out
-        chain = access[valid[-1]]
+            return []
+        last = valid[-1]
+        chain = stmts[last]
+        if not checked and len(valid) != len(ref.targets):
+            chain = [ir.If(pos, self.is_target(ref, last, pos), chain)]
         for target in reversed(valid[:-1]):
-            chain = [ir.If(pos, self.is_target(ref, target, pos), access[target], chain)]
-        return [*out, *chain]
+            chain = [ir.If(pos, self.is_target(ref, target, pos), stmts[target], chain)]
+        return chain
 
     def equal(self, a: PointerRef, b: PointerRef, pos: SourcePos) -> ir.Expr:
         """``a == b``: the same target and the same offset (distinct arrays never meet)."""

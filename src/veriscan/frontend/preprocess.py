@@ -17,22 +17,38 @@ generic placeholders in front, the device builds it with the monoid in front:
 the only channel between the two is the three names, and what differs by side
 (a name the monoid or the placeholder prelude declares, a compiler's own
 predefined macro) is found by :func:`genericity_problems` and reported.
+
+The user's own compiler preprocesses the kernel again, so the one
+preprocessing must choose its branches as every compiler would: ``#if``
+arithmetic follows C99 6.10.1 (C++14 for CUDA) in :mod:`.cpp_eval`, not
+pcpp's Python arithmetic, and a directive whose answer rests on a name the
+kernel did not define itself but a compiler or its headers may
+(:func:`compiler_source`), or on undefined or implementation-defined
+behaviour, is reported too, so the verdict is unknown instead of a proof of
+one compiler's program.
 """
 
 from __future__ import annotations
 
+import copy
 import io
 import os
 import re
-from collections.abc import Iterable, Mapping
+import types
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 import clang.cindex as ci
+import pcpp.parser
 from pcpp import Preprocessor
 
+from veriscan.budget import charge
+from veriscan.device import OPENCL_C_STD
 from veriscan.errors import KernelSourceError, SourcePos
+from veriscan.frontend.compiler_names import listed, reserved
+from veriscan.frontend.cpp_eval import ExpressionError, evaluate
 from veriscan.ir.nodes import Dialect
 
 GENERIC_NAMES = frozenset({"TYPE", "OPERATOR", "IDENTITY"})
@@ -40,6 +56,9 @@ MACRO_NAME = re.compile(r"^[A-Za-z_]\w*(\(\s*(\w+\s*(,\s*\w+\s*)*)?\))?$")  # N,
 # Pragmas that only steer code generation; any other pragma could change what
 # the two compilers see (push_macro/pop_macro, clang's own) and is refused.
 ALLOWED_PRAGMAS = frozenset({"unroll", "nounroll", "OPENCL"})
+# The operator forms of #pragma (C99 and Microsoft's): they reach the compiler after
+# preprocessing, so they are refused like any pragma off the list.
+_PRAGMA_OPERATORS = frozenset({"_Pragma", "__pragma"})
 _FRONTEND = Path(__file__).resolve().parent
 _PACKAGE = _FRONTEND.parent
 _ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "opencl_vectors.h", "gpuverify.h"),
@@ -59,7 +78,7 @@ STUB_HEADERS = {Dialect.OPENCL: frozenset(),
 DIALECT_MACROS = {Dialect.OPENCL: (), Dialect.CUDA: (("__CUDA_ARCH__", "350"),
                                                       ("__CUDACC__", "1"))}
 DIALECT_FLAGS = {
-    Dialect.OPENCL: ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc"],
+    Dialect.OPENCL: ["-x", "cl", OPENCL_C_STD, "-cl-no-stdinc"],
     Dialect.CUDA: ["-x", "c++", "-std=c++14", "-nostdinc", "-nostdinc++"],
 }
 
@@ -93,17 +112,74 @@ class Preprocessed:
     defined: tuple[str, ...]
     # The stub headers (STUB_HEADERS) the kernel included, in order.
     headers: tuple[str, ...] = ()
+    # The macros in force where the file ends: (name, replacement token spellings,
+    # whether function-like); and the names set more than once (by #define,
+    # #undef or -D).  Annotations are comments, which the preprocessor never
+    # expands, so the spec checker reads their macros from here, as C has them.
+    macros: tuple[tuple[str, tuple[str, ...], bool], ...] = ()
+    redefined: frozenset[str] = frozenset()
+    # Names whose definition a directive's answer rested on although neither
+    # the kernel (a #define or #undef before it) nor a -D gave them one:
+    # ``#ifdef X``, ``defined(X)``, an identifier ``#if`` took as 0.  Each is
+    # a question the user's compiler answers from its own macros and headers.
+    environment_tests: tuple[tuple[str, int], ...] = ()
+    # Why a directive's value, or a value in the text, may differ in another
+    # compiler (undefined or implementation-defined behaviour in #if, a value
+    # only veriscan assumes), with the line.
+    doubts: tuple[tuple[int, str], ...] = ()
 
     @property
     def identifiers(self) -> frozenset[str]:
         return frozenset(t.spelling for t in self.tokens if t.identifier)
 
 
+def _token_rule(pattern: str, action: Callable[[object], object] | None = None
+                ) -> Callable[[object], object]:
+    """A ply token rule: ply reads its regular expression from the docstring."""
+
+    def rule(token: object) -> object:
+        return token if action is None else action(token)
+
+    rule.__doc__ = pattern
+    return rule
+
+
+@cache
+def _lexer(cplusplus: bool) -> object:
+    """pcpp's lexer, with C's preprocessing numbers and C++'s literal prefixes.
+
+    pcpp lexes ``1ULL`` as ``1UL`` and an identifier ``L``, and ``1.f`` as
+    ``1``, ``.``, ``f``: a kernel that defines ``L`` or ``f`` as a macro would
+    have the piece replaced, which no compiler does, since a preprocessing
+    number is one token (C99 6.4.8: a digit or ``.digit``, then digits,
+    letters, ``_``, ``.`` and ``e+ e- E+ E- p+ p- P+ P-``; C++14 adds ``'``
+    digit separators).  Likewise C++ reads ``u'a'`` and ``u8"s"`` as one
+    literal where pcpp sees an identifier ``u`` first.  Every preprocessing
+    number becomes one ``CPP_INTEGER`` token; :mod:`.cpp_eval` tells the
+    integer constants among them from the rest.
+    """
+    rules = types.ModuleType("veriscan_pp_lexer")
+    for name, value in vars(pcpp.parser).items():
+        if name.startswith("t_") or name in ("tokens", "literals"):
+            setattr(rules, name, value)
+    separator = "|'[0-9A-Za-z_]" if cplusplus else ""
+    rules.t_CPP_INTEGER = _token_rule(rf"\.?\d([eEpP][+-]{separator}|[.\w])*")
+    if cplusplus:
+        prefix = "(u8|u|U|L)?"
+        rules.t_CPP_CHAR = _token_rule(prefix + r"\'([^\\\n]|(\\(.|\n)))*?\'",
+                                       pcpp.parser.t_CPP_CHAR)
+        rules.t_CPP_STRING = _token_rule(prefix + r'\"([^\\\n]|(\\(.|\n)))*?\"',
+                                         pcpp.parser.t_CPP_STRING)
+    rules.__file__ = __file__
+    lex = pcpp.parser.lex
+    return lex.lex(module=rules, lextab="", errorlog=lex.NullLogger())  # "": no table file
+
+
 class _Cpp(Preprocessor):
     """pcpp with errors raised as bad input and the directives that lie refused."""
 
     def __init__(self, file: str, dialect: Dialect = Dialect.OPENCL) -> None:
-        super().__init__()
+        super().__init__(_lexer(dialect is Dialect.CUDA).clone())
         self.file = file
         self.dialect = dialect
         self.headers: list[str] = []
@@ -123,16 +199,38 @@ class _Cpp(Preprocessor):
         for name in ("__DATE__", "__TIME__", "__PCPP__"):
             self.macros.pop(name, None)
         self.expand_linemacro = self.expand_filemacro = self.expand_countermacro = False
-        inner = self.evaluator
+        # Names the kernel (or a -D) defined or undefined so far: a directive
+        # asking about one of them is answered by the kernel, not the compiler.
+        self.own: set[str] = set()  # (pcpp's own definitions above are dropped)
+        # DIALECT_MACROS as veriscan defined them (see :meth:`model`).
+        self.modelled: dict[str, object] = {}
+        self.environment_tests: list[tuple[str, int]] = []
+        self.doubts: list[tuple[int, str]] = []
 
-        def recording(tokens: list, **kwargs: object) -> object:
-            line = self.lastdirective.lineno if self.lastdirective else 0
-            values = tuple(t.value for t in tokens if t.type not in self.t_WS)
-            self.conditions.append((line, values))
-            self.directive_names += [(t.value, line) for t in tokens if t.type == self.t_ID]
-            return inner(tokens, **kwargs)
+    def define(self, tokens: object) -> None:
+        """pcpp's ``#define`` (and ``-D``), counted per name: only directives pcpp
+        executes get here, so a ``#define`` in a comment or ``#if 0`` never counts."""
+        toks = self.tokenize(tokens) if isinstance(tokens, str) else tokens
+        self._count_setting(toks)
+        super().define(tokens)
+        self._own(toks)
 
-        self.evaluator = recording
+    def undef(self, tokens: object) -> None:
+        toks = self.tokenize(tokens) if isinstance(tokens, str) else tokens
+        self._count_setting(toks)
+        super().undef(tokens)
+        self._own(toks)
+
+    def _count_setting(self, toks: list) -> None:
+        named = [t.value for t in toks if t.type not in self.t_WS][:1]
+        counts = self.__dict__.setdefault("settings", {})  # define() runs in __init__ too
+        for name in named:
+            counts[name] = counts.get(name, 0) + 1
+
+    def macro_table(self) -> tuple[tuple[str, tuple[str, ...], bool], ...]:
+        """The macros defined now, as ``Preprocessed.macros`` records them."""
+        return tuple((name, tuple(t.value for t in m.value if t.type not in self.t_WS),
+                      m.arglist is not None) for name, m in sorted(self.macros.items()))
 
     def _fail(self, message: str, line: int) -> KernelSourceError:
         return KernelSourceError(message, SourcePos(self.file, line))
@@ -182,9 +280,116 @@ class _Cpp(Preprocessor):
         return super().on_directive_handle(directive, toks, ifpassthru, precedingtoks)
 
     def on_unknown_macro_in_defined_expr(self, tok: object) -> bool:
-        """``defined(X)`` of a name no directive defined: noted, and false as in C."""
+        """``defined(X)`` or ``#ifdef X`` of a name no directive defined: noted, and
+        false as in C, unless a compiler's own definition of X would make it true."""
+        if tok.type != self.t_ID:
+            raise self._fail(f"'{tok.value}' is not a macro name", tok.lineno)
         self.directive_names.append((tok.value, tok.lineno))
+        self._looked_up(tok.value, tok.lineno)
         return False
+
+    # ------------------------------------------------------- who defined a name
+    def _own(self, toks: list) -> None:
+        """A ``#define``/``#undef`` of the kernel's (or a -D): from now on the
+        kernel, not the compiler, decides whether and how the name is defined."""
+        named = [t.value for t in toks if t.type not in self.t_WS][:1]
+        self.__dict__.setdefault("own", set()).update(named)  # define() runs in __init__
+
+    def model(self, name: str, value: str) -> None:
+        """Define ``name`` as veriscan's model of the dialect's compilers does
+        (:data:`DIALECT_MACROS`): that it is defined holds for every compiler of
+        the dialect, but its value is an assumption (see :meth:`expand_macros`)."""
+        self.define(f"{name} {value}")
+        self.own.discard(name)
+        self.modelled[name] = self.macros[name]
+
+    def _looked_up(self, name: str, line: int) -> None:
+        """A directive's answer rested on ``name`` having no definition."""
+        if name not in self.own:
+            self.environment_tests.append((name, line))
+
+    def expand_macros(self, tokens: list, expanding_from: list | None = None) -> list:
+        """pcpp's expansion, noting each use of a :data:`DIALECT_MACROS` value.
+
+        ``__CUDA_ARCH__`` is 350 only because veriscan says so; the user's
+        compiler gives its own target's value, so a use of the value (in a
+        directive or in code) proves a program that may not be the one run.
+        """
+        for tok in tokens:
+            if tok.type == self.t_ID and tok.value in self.modelled and \
+                    self.macros.get(tok.value) is self.modelled[tok.value]:
+                value = "".join(str(t.value) for t in self.modelled[tok.value].value)
+                self.doubts.append((tok.lineno, f"'{tok.value}' is {value} only by veriscan's "
+                                    "assumption; a compiler defines it for its own target "
+                                    f"(give -D{tok.value}=VALUE to prove for one)"))
+        return super().expand_macros(tokens, expanding_from or [])
+
+    # --------------------------------------------------------- #if and #elif
+    def evalexpr(self, tokens: list) -> tuple[int, None]:
+        """The value of an ``#if``/``#elif`` expression, by C's rules (:mod:`.cpp_eval`).
+
+        ``defined X`` is replaced before macro expansion, as C99 6.10.1p4 says;
+        a ``defined`` that macro expansion produces is undefined behaviour
+        (compilers differ) and is noted as a doubt.  Identifiers left over,
+        which C reads as 0, are noted as names whose absence decided the value.
+        """
+        line = self._line()
+        what = f"#{self.lastdirective.value if self.lastdirective else 'if'}"
+        tokens = self._replace_defined([copy.copy(t) for t in tokens], line)
+        expanded = self.expand_macros(tokens)
+        if any(t.type == self.t_ID and t.value == "defined" for t in expanded):
+            self.doubts.append((line, f"'defined' produced by a macro expansion in {what} "
+                                "(undefined behaviour, C99 6.10.1p4; compilers differ)"))
+            expanded = self._replace_defined(expanded, line)
+        words = [str(t.value) for t in expanded
+                 if t.type not in self.t_WS and t.type != self.t_LINECONT]
+        self.conditions.append((line, tuple(words)))
+        self.directive_names += [(t.value, line) for t in expanded if t.type == self.t_ID]
+        try:
+            result = evaluate(words, cplusplus=self.dialect is Dialect.CUDA)
+        except ExpressionError as exc:
+            raise self._fail(f"{what}: {exc}", line) from None
+        for name in result.identifiers:
+            self._looked_up(name, line)
+        self.doubts += [(line, f"{doubt} in {what}") for doubt in result.doubts]
+        self.doubts += [(line, f"'{name}(...)' in {what} is no macro of the kernel's: C "
+                         "rejects it, a compiler may give it a meaning of its own")
+                        for name in result.calls]
+        return int(result.value.number != 0), None
+
+    def _replace_defined(self, tokens: list, line: int) -> list:
+        """``tokens`` with each ``defined X`` / ``defined ( X )`` replaced by 1 or 0."""
+        blank = (*self.t_WS, self.t_LINECONT)
+
+        def word_at(start: int) -> int:
+            while start < len(tokens) and tokens[start].type in blank:
+                start += 1
+            return start
+
+        out: list = []
+        at = 0
+        while at < len(tokens):
+            tok = tokens[at]
+            if tok.type != self.t_ID or tok.value != "defined":
+                out.append(tok)
+                at += 1
+                continue
+            name_at = word_at(at + 1)
+            paren = name_at < len(tokens) and tokens[name_at].value == "("
+            if paren:
+                name_at = word_at(name_at + 1)
+            if name_at >= len(tokens) or tokens[name_at].type != self.t_ID:
+                raise self._fail("operator 'defined' requires an identifier", line)
+            end = word_at(name_at + 1) if paren else name_at
+            if paren and (end >= len(tokens) or tokens[end].value != ")"):
+                raise self._fail("missing ')' after 'defined'", line)
+            name = tokens[name_at]
+            known = name.value in self.macros or self.on_unknown_macro_in_defined_expr(name)
+            value = copy.copy(tok)
+            value.type, value.value = self.t_INTEGER, "1" if known else "0"
+            out.append(value)
+            at = end + 1
+        return out
 
     def macro_expand_args(self, macro: object, args: list) -> list:
         """Note placeholders that a macro stringifies (#) or pastes (##)."""
@@ -219,18 +424,26 @@ def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...],
                 dialect: Dialect) -> Preprocessed:
     cpp = _Cpp(file, dialect)
     given = {name.split("(", 1)[0] for name, _ in defines}
-    for name, value in [*((n, v) for n, v in DIALECT_MACROS[dialect] if n not in given),
-                        *defines]:
+    for name, value in DIALECT_MACROS[dialect]:
+        if name not in given:
+            cpp.model(name, value)
+    for name, value in defines:
         cpp.define(f"{name} {value}")
     cpp.parse(source, file)
     raw = []
     while (tok := cpp.token()) is not None:
         raw.append(tok)
+        if not len(raw) % 4096:
+            charge(lambda: f"in the preprocessor, at line {tok.lineno}")
     text, tokens = _render(cpp, raw, file)
     return Preprocessed(file, text, tuple(tokens), tuple(cpp.conditions),
                         tuple(cpp.directive_names), tuple(cpp.spelled),
                         tuple(name.split("(", 1)[0] for name, _ in defines),
-                        tuple(cpp.headers))
+                        tuple(cpp.headers), cpp.macro_table(),
+                        frozenset(k for k, v in cpp.__dict__.get("settings", {}).items()
+                                  if v > 1),
+                        environment_tests=tuple(cpp.environment_tests),
+                        doubts=tuple(cpp.doubts))
 
 
 def preprocess(source: str, file: str, defines: Mapping[str, str] | None = None,
@@ -283,6 +496,10 @@ def _render(cpp: _Cpp, raw: list, file: str) -> tuple[str, list[Token]]:
                                     "preprocessor directive (after "
                                     "preprocessing it would read as one)",
                                     SourcePos(file, line, col + gap + 1))
+        if tok.value in _PRAGMA_OPERATORS:  # a #pragma by another name: same allow-list
+            raise KernelSourceError(f"'{tok.value}' is not supported (a kernel may use "
+                                    f"#pragma {', '.join(sorted(ALLOWED_PRAGMAS))} only)",
+                                    SourcePos(file, line, col + gap + 1))
         out.append(" " * gap + tok.value)
         tokens.append(Token(tok.value, line, col + gap + 1,
                             tok.type == cpp.t_ID and tok.lineno not in cpp.extension_lines))
@@ -322,11 +539,11 @@ def genericity_problems(pre: Preprocessed, dialect: Dialect,
                               | set(pre.defined)) - {"N"}
     used -= GENERIC_NAMES
     sides = dict.fromkeys(used & _side_names(dialect), "the placeholder or monoid preludes")
-    if "N" in used:
+    if "N" in used and "N" in pre.defined:  # only a scan kernel's build gets -DN
         sides["N"] = "the device build (-DN)"
     for prelude in device_preludes:
         sides.update(dict.fromkeys(used & (_declared_names(prelude, dialect)
-                                           - _environment_names(dialect)), "the device prelude"))
+                                           - environment_names(dialect)), "the device prelude"))
     sides.update(dict.fromkeys(_predefined_macros(frozenset(used), dialect),
                                "the compiler (a predefined macro)"))
     found = [(at, f"'{name}' is defined by {side}, not by the kernel, so it can differ "
@@ -338,7 +555,36 @@ def genericity_problems(pre: Preprocessed, dialect: Dialect,
     found += [(SourcePos(pre.file, line), f"'{name}' stringified or pasted by a macro: a "
                "generic kernel uses the placeholder, it does not read its spelling")
               for name, line in pre.spelled]
+    found += [(SourcePos(pre.file, line), f"'{name}' decides the directive at line {line}, but "
+               f"the kernel does not define it and {source} may, so the branch taken can differ "
+               "between the proof and the run")
+              for name, line in pre.environment_tests if name not in sides
+              for source in [compiler_source(name, dialect)] if source]
+    found += [(SourcePos(pre.file, line), f"{doubt} (line {line}), so the proof and the run "
+               "can differ") for line, doubt in pre.doubts]
     return sorted(set(found), key=lambda item: (item[0].line, item[0].col, item[1]))
+
+
+def compiler_source(name: str, dialect: Dialect) -> str | None:
+    """Who, besides the kernel, may define macro ``name``; None when no one does.
+
+    A kernel's own configuration macro (``BLOCK_SIZE``) is asked about freely:
+    no compiler defines it.  But a name reserved to the implementation, a name
+    of the dialect's environment (everything veriscan's preludes declare or
+    define: ``CLK_LOCAL_MEM_FENCE``, ``barrier``), or one the specifications
+    and standard headers define (:mod:`.compiler_names`) may be a macro of the
+    user's compiler, whichever of them veriscan's own probe knows.
+    """
+    if reserved(name, dialect is Dialect.CUDA):
+        return "the compiler (the name is reserved to the implementation)"
+    if name in environment_names(dialect):
+        return f"the {_DIALECT_NAME[dialect]} environment (a name its headers give meaning to)"
+    if listed(name):
+        return f"the compiler or the {_DIALECT_NAME[dialect]} standard headers"
+    return None
+
+
+_DIALECT_NAME = {Dialect.OPENCL: "OpenCL C", Dialect.CUDA: "CUDA"}
 
 
 def redeclared_builtins(tu: ci.TranslationUnit, file: str,
@@ -353,7 +599,7 @@ def redeclared_builtins(tu: ci.TranslationUnit, file: str,
     reported, wherever in the file it stands (a variable of such a name is
     resolved to its own declaration and needs no check).
     """
-    builtin = _environment_names(dialect)
+    builtin = environment_names(dialect)
     found = []
     stack = [c for c in tu.cursor.get_children()
              if c.location.file is not None and c.location.file.name == file]
@@ -393,18 +639,18 @@ def _side_names(dialect: Dialect) -> frozenset[str]:
     """Names the placeholder prelude (in ``dialect``) or a monoid or the batched
     launcher (OpenCL C, the language they are written in) give meaning to."""
     generic = (_FRONTEND / "preludes" / "generic.h").read_text()
-    names = _declared_names(generic, dialect) - _environment_names(dialect)
+    names = _declared_names(generic, dialect) - environment_names(dialect)
     device = [(_PACKAGE / "functional" / "cl" / "batched_prelude.cl").read_text()]
     device += [p.read_text() for p in sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
     # One parse for all of them (redefinitions of TYPE are only warnings).
-    names |= _declared_names("\n".join(device), Dialect.OPENCL) - _environment_names(
+    names |= _declared_names("\n".join(device), Dialect.OPENCL) - environment_names(
         Dialect.OPENCL)
     # N is defined alike on both sides (the kernel's preprocessing, -DN on the device).
     return frozenset(names - GENERIC_NAMES - {"N"})
 
 
 @cache
-def _environment_names(dialect: Dialect) -> frozenset[str]:
+def environment_names(dialect: Dialect) -> frozenset[str]:
     names: set[str] = set()
     for prelude in _ENV_PRELUDES[dialect]:
         names |= _declared_names((_FRONTEND / "preludes" / prelude).read_text(), dialect)

@@ -29,20 +29,61 @@ as ``sizeof(TYPE)``), dead branches included, so what it reports does not
 depend on what the lowering later manages to resolve.  It is iterative and
 also measures the nesting depth, which the recursive lowering needs to stay
 within.
+
+Code the compiler works out by itself never reaches the IR, so the IR's
+genericity check cannot see it: ``enum { U = ((TYPE)-1) > 0 }``, an array
+bound, a ``case`` label, a static assertion, a template argument, an
+attribute's arguments, ``__typeof__``, the initialiser of a program-lifetime
+variable, and whatever the lowering folds through
+:func:`~veriscan.frontend.consteval.evaluate_constant`.  One rule covers it
+all: a generic kernel's ``TYPE`` values come from its arrays, ``IDENTITY`` and
+``OPERATOR``, none of which the compiler can know, so a ``TYPE`` value (or
+anything typed by ``TYPE``) in code the compiler works out for each monoid
+apart is a leak.  The walk tells such code by where it stands (the
+compile-time parts of declarations, casts, references and ``case`` labels,
+:func:`_compile_time_children`) and, wherever it stands, by asking clang
+whether it folds a ``TYPE`` value to a number (what the lowering can fold,
+clang can).  So that nothing folded escapes, the walk also reads the whole of
+each function it reaches (attributes, parameters), every enumerator of an
+enumeration it uses, the parameter lists of the templates it uses, the
+declarations named in attribute arguments (attributes have no children) and
+the file's static assertions.
+
+Overload resolution is compile-time code too: where the kernel's file
+declares several functions of one name (OpenCL ``overloadable``, C++
+overloads, templates and their specialisations) or guards one with
+``enable_if``/``diagnose_if``, which body runs could change with the monoid
+while the proof reads only the one chosen for ``TYPE``'s stand-in, so a call
+of such a name that passes or returns ``TYPE`` values is a leak.
 """
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
+from functools import cache
 
 import clang.cindex as ci
 
+from veriscan.budget import charge
 from veriscan.errors import KernelSourceError, SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.clang_parse import binary_operator
-from veriscan.frontend.consteval import evaluate_constant
-from veriscan.frontend.cursors import children, is_expression, is_value_wrapper, kind_of
+from veriscan.frontend.consteval import (
+    evaluate_constant,
+    folded_value,
+    is_null_pointer_constant,
+)
+from veriscan.frontend.cursors import (
+    children,
+    is_expression,
+    is_value_wrapper,
+    kind_of,
+    var_initializer,
+)
+from veriscan.frontend.preprocess import GENERIC_NAMES
 from veriscan.ir import nodes as ir
 
 K = ci.CursorKind
@@ -53,7 +94,19 @@ _CASTS = {K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXP
           K.COMPOUND_LITERAL_EXPR}
 _TYPE_QUERIES = {K.CXX_UNARY_EXPR, K.GENERIC_SELECTION_EXPR}
 _REFERENCES = (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
-_REFERRING = {K.DECL_REF_EXPR, K.TYPE_REF, K.MEMBER_REF_EXPR}
+_REFERRING = {K.DECL_REF_EXPR, K.TYPE_REF, K.MEMBER_REF_EXPR, K.TEMPLATE_REF}
+_FUNCTION_LIKE = {K.FUNCTION_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE, K.CONSTRUCTOR,
+                  K.DESTRUCTOR, K.CONVERSION_FUNCTION, K.LAMBDA_EXPR}
+_TEMPLATES = {K.FUNCTION_TEMPLATE, K.CLASS_TEMPLATE,
+              K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION, K.TYPE_ALIAS_TEMPLATE_DECL}
+_TEMPLATE_PARAMETERS = {K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER,
+                        K.TEMPLATE_TEMPLATE_PARAMETER}
+# Declarations whose members are declarations of the file too.
+_SCOPES = {K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.STRUCT_DECL, K.CLASS_DECL,
+           K.UNION_DECL, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
+# Attributes that make a function's use hang on a condition the compiler works out.
+_GUARDS = frozenset({"enable_if", "diagnose_if"})
+_GENERIC_SPELLINGS = GENERIC_NAMES | {ty.GENERIC_TYPEDEF}
 # Functions are walked through their calls, their parameters and locals where they stand.
 _NOT_WALKED = {K.FUNCTION_DECL, K.PARM_DECL, K.CXX_METHOD, K.FUNCTION_TEMPLATE,
                K.CONSTRUCTOR, K.DESTRUCTOR, K.LAMBDA_EXPR}
@@ -76,15 +129,28 @@ class TypeFlow:
     depth: int
 
 
+class _Code(Enum):
+    """Who works out the code a cursor stands in."""
+
+    RUN = "run"            # the kernel, when it runs: the lowering turns it into IR
+    FOLDED = "folded"      # the compiler, for each monoid apart: it never reaches the IR
+    REPORTED = "reported"  # folded, and inside an expression already reported
+
+
 def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> TypeFlow:
     """All leaks in ``body`` (a function body whose result type is ``result``),
-    in the bodies of the functions it calls and in the declarations it uses."""
+    in the rest of its function (attributes, parameters), in the functions it
+    calls, in the declarations it uses and in the file's static assertions."""
     leaks: list[TypeLeak] = []
     deepest = 0
     called: set[ci.Cursor] = set()
-    stack: list[tuple[ci.Cursor, ci.Type | None, int]] = [(body, result, 0)]
+    index = _FileIndex(body.translation_unit.cursor, file, body)
+    stack: list[tuple[ci.Cursor, ci.Type | None, int, _Code]] = [
+        (part, None, 1, _Code.RUN) for part in _around(body, index)]
+    stack.append((body, result, 0, _Code.RUN))
     while stack:
-        c, fn_result, depth = stack.pop()
+        c, fn_result, depth, code = stack.pop()
+        charge("in the front end, during its type-flow audit")
         deepest = max(deepest, depth)
         if depth > MAX_NESTING:
             loc = c.location
@@ -98,24 +164,35 @@ def type_leaks(body: ci.Cursor, result: ci.Type | None, file: str) -> TypeFlow:
             leak = _conversion(c, target, source, how)
             if leak is not None:
                 leaks.append(leak)
-        leak = _type_query(c, kind, kids)
-        if leak is not None:
-            leaks.append(leak)
+        folded = _folded(c, kind, kids, code)
+        if folded is not None:
+            code = _Code.REPORTED  # one report per expression, not one per operand
+        found = [_type_query(c, kind, kids), folded, _declared_leak(c, kind, kids),
+                 _overload_leak(c, kind, index)]
+        leaks += [leak for leak in found if leak is not None]
+        uses: list[ci.Cursor | None] = []
+        for attribute in (k for k in kids if _is_attribute(k)):
+            leaks += _attribute_leaks(attribute, c, index)
+            uses += [d for name in _attribute_names(attribute, c) for d in index.named(name)]
         if kind == K.CALL_EXPR:
             callee = c.referenced
             definition = callee.get_definition() if callee is not None else None
             if definition is not None and definition not in called:
                 called.add(definition)
-                stack.extend((ch, definition.result_type, depth + 1)
-                             for ch in children(definition) if ch.kind == K.COMPOUND_STMT)
+                # The whole function: its attributes and parameters are compile-time code.
+                stack.extend((ch, definition.result_type, depth + 1, _Code.RUN)
+                             for ch in children(definition))
+            uses.append(_specialized_template(callee) if callee is not None else None)
         elif kind in _REFERRING:
-            # An enumerator, typedef, struct or program-scope variable of the
-            # file: its definition (``enum { W = sizeof(TYPE) }``) counts too.
-            decl = c.referenced
-            if _file_scope(decl, file) and decl not in called:
+            # An enumerator, typedef, struct, template or program-scope variable
+            # of the file: its definition (``enum { W = sizeof(TYPE) }``) counts too.
+            uses.append(c.referenced)
+        for decl in (d for use in uses for d in _definitions(use, file)):
+            if decl not in called:
                 called.add(decl)
-                stack.append((decl, None, 0))  # a tree of its own, never inlined
-        stack.extend((ch, fn_result, depth + 1) for ch in kids)
+                stack.append((decl, None, 0, _Code.RUN))  # a tree of its own, never inlined
+        folds = _compile_time_children(c, kind, kids)
+        stack.extend((ch, fn_result, depth + 1, _code_of(ch, kind, code, folds)) for ch in kids)
     unique = {(leak.cursor.location.line, leak.cursor.location.column, leak.construct): leak
               for leak in leaks}
     return TypeFlow([unique[key] for key in sorted(unique)], deepest)
@@ -163,6 +240,8 @@ def _flows(c: ci.Cursor, kind: ci.CursorKind | None, kids: list[ci.Cursor],
 def _conversion(at: ci.Cursor, target: ci.Type, source: ci.Cursor,
                 how: str) -> TypeLeak | None:
     """The leak when a value of ``source``'s type moves into a slot of type ``target``."""
+    if ty.is_pointer(target) and is_null_pointer_constant(source):
+        return None  # the null pointer points at nothing: no unit to reinterpret
     src_t = source.type
     if ty.type_kind(target.get_canonical()) in _REFERENCES:
         # A reference binds to an lvalue of the referenced type.
@@ -214,9 +293,7 @@ def _type_query(c: ci.Cursor, kind: ci.CursorKind | None,
     """``sizeof``/``_Alignof``/``vec_step``/``_Generic``/type traits that see TYPE,
     and unions that hold it."""
     if kind in _TYPE_QUERIES and any(_sees_generic(d) for d in _descendants(kids)):
-        text = " ".join(t.spelling for t in c.get_tokens()).replace(ty.GENERIC_TYPEDEF, "TYPE")
-        text = text if len(text) <= 40 else text[:37] + "..."
-        return TypeLeak(c, f"'{text}' asks about a type built from TYPE, which tells "
+        return TypeLeak(c, f"'{_snippet(c)}' asks about a type built from TYPE, which tells "
                         "monoids apart", True)
     if kind is not None and kind.is_expression() and kind not in _CASTS | _TYPE_QUERIES:
         for k in kids:
@@ -248,3 +325,280 @@ def _name(t: ci.Type | None) -> str:
     if t is None:
         return "nothing"
     return "TYPE" if ty.is_generic(t) else ty.scalar_type(t).name or t.spelling
+
+
+def _snippet(c: ci.Cursor) -> str:
+    """The source text of ``c``, short, with TYPE spelled as the user wrote it."""
+    text = " ".join(t.spelling for t in c.get_tokens()).replace(ty.GENERIC_TYPEDEF, "TYPE")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _in_file(c: ci.Cursor, file: str) -> bool:
+    return c.location.file is not None and c.location.file.name == file
+
+
+def _from_main_file(c: ci.Cursor) -> bool:
+    """Whether ``c`` is in the parsed file itself, asked without naming files
+    (ten times cheaper, which matters over the preludes' thousands of cursors)."""
+    lib = ci.conf.lib
+    return bool(lib.clang_Location_isFromMainFile(lib.clang_getCursorLocation(c)))
+
+
+class _FileIndex:
+    """The kernel file's own declarations, read once per walk.
+
+    Overloads and ``enable_if`` matter even where the walk never goes (the
+    overload the compiler did *not* pick for TYPE's stand-in), and static
+    assertions are used by nothing, so these come from the whole file.  The
+    declarations by name are read only when an attribute names something.
+    """
+
+    def __init__(self, unit: ci.Cursor, file: str, body: ci.Cursor) -> None:
+        self.file = file
+        mine = _from_main_file if _from_main_file(body) else lambda c: _in_file(c, file)
+        self.top = [c for c in children(unit) if mine(c)]
+        self.functions: dict[str, set[ci.Cursor]] = {}
+        self.guarded: set[str] = set()
+        self.asserts: list[ci.Cursor] = []
+        self._names: dict[str, list[ci.Cursor]] | None = None
+        stack = list(self.top)
+        while stack:
+            c = stack.pop()
+            kind = kind_of(c)
+            if kind in _FUNCTION_LIKE:
+                self.functions.setdefault(c.spelling, set()).add(c.canonical)
+                if any(_attribute_parts(a, c)[0] in _GUARDS
+                       for a in children(c) if _is_attribute(a)):
+                    self.guarded.add(c.spelling)
+            elif kind == K.STATIC_ASSERT:
+                self.asserts.append(c)
+            elif kind in _SCOPES:
+                stack.extend(children(c))
+
+    def overloaded(self, name: str) -> bool:
+        """Whether the file declares several functions (or templates) called ``name``."""
+        return len(self.functions.get(name, ())) > 1
+
+    def named(self, name: str) -> list[ci.Cursor]:
+        """Every declaration of the file, at any depth, called ``name``."""
+        if self._names is None:
+            self._names = {}
+            stack = list(self.top)
+            while stack:
+                c = stack.pop()
+                kind = kind_of(c)
+                if kind is not None and kind.is_declaration() and c.spelling:
+                    self._names.setdefault(c.spelling, []).append(c)
+                stack.extend(children(c))
+        return self._names.get(name, [])
+
+
+def _around(body: ci.Cursor, index: _FileIndex) -> list[ci.Cursor]:
+    """What the compiler works out for a kernel outside its body: the
+    function's attributes and parameters (``uint (*p)[((TYPE)-1 > 0) + 1]``),
+    a template kernel's parameter list, and the file's static assertions."""
+    parts = list(index.asserts)
+    fn = body.semantic_parent
+    if fn is not None and kind_of(fn) in _FUNCTION_LIKE:
+        parts += [ch for ch in children(fn) if ch != body]
+        parts += _definitions(_specialized_template(fn), index.file)
+    return parts
+
+
+def _definitions(decl: ci.Cursor | None, file: str) -> list[ci.Cursor]:
+    """What a use of ``decl`` makes the walk read.
+
+    A file-scope declaration itself; for an enumerator, its whole enumeration
+    (``B`` in ``enum { A = ((TYPE)-1) > 0, B }`` is worked out from ``A``);
+    for a template, its parameter list, whose default arguments are worked out
+    where it is used (its body is read as the instances the kernel calls).
+    """
+    if decl is None or not _in_file(decl, file):
+        return []
+    kind = kind_of(decl)
+    if kind in _TEMPLATES:
+        return [p for p in children(decl) if kind_of(p) in _TEMPLATE_PARAMETERS]
+    if kind == K.ENUM_CONSTANT_DECL:
+        decl = decl.semantic_parent
+    return [decl] if _file_scope(decl, file) else []
+
+
+def _specialized_template(c: ci.Cursor) -> ci.Cursor | None:
+    """The template ``c`` is an instance of, or None."""
+    found: ci.Cursor | None = ci.conf.lib.clang_getSpecializedCursorTemplate(c)
+    return found
+
+
+@cache
+def _global_storage_function() -> object:
+    fn = ci.conf.lib.clang_Cursor_hasVarDeclGlobalStorage
+    fn.argtypes = [ci.Cursor]
+    fn.restype = ctypes.c_int
+    return fn
+
+
+def _static_storage(var: ci.Cursor) -> bool:
+    """Whether a variable lives as long as the program (file scope, ``static``,
+    ``__constant``): its initialiser is a constant the compiler works out."""
+    return bool(_global_storage_function()(var) == 1)  # type: ignore[operator]
+
+
+def _compile_time_children(c: ci.Cursor, kind: ci.CursorKind | None,
+                           kids: list[ci.Cursor]) -> set[ci.Cursor]:
+    """The children of ``c`` that the compiler works out instead of running.
+
+    A declaration's expressions other than an automatic variable's
+    initialiser (enumerator values, array bounds, bit-field widths,
+    ``__typeof__`` operands, static assertions, template defaults, the
+    initialiser of a program-lifetime variable); a function's expressions
+    outside its body; a reference's (template arguments); a cast's other than
+    its operand (``__typeof__`` in the type); a ``case`` label.
+    """
+    if kind is None:
+        return set()
+    exprs = [k for k in kids if is_expression(k)]
+    if (kind in _FUNCTION_LIKE and kind.is_declaration()) or kind == K.DECL_REF_EXPR:
+        return set(exprs)  # not a lambda's: its captures' initialisers run
+    if kind == K.CASE_STMT:
+        return set(kids[:-1])
+    if kind in _CASTS:
+        return set(exprs[:-1])
+    if kind.is_declaration():
+        runtime = (var_initializer(c, kids)
+                   if kind == K.VAR_DECL and not _static_storage(c) else None)
+        return {e for e in exprs if runtime is None or e != runtime}
+    return set()
+
+
+def _code_of(child: ci.Cursor, parent: ci.CursorKind | None, code: _Code,
+             folds: set[ci.Cursor]) -> _Code:
+    """Who works out ``child``: folded code stays folded, except a function body."""
+    if child in folds:
+        return _Code.FOLDED if code is _Code.RUN else code
+    return _Code.RUN if parent in _FUNCTION_LIKE else code
+
+
+def _folded(c: ci.Cursor, kind: ci.CursorKind | None, kids: list[ci.Cursor],
+            code: _Code) -> TypeLeak | None:
+    """A TYPE value in code the compiler works out: anything typed by TYPE in
+    folded code, and in running code a TYPE value clang folds to a number
+    (such as ``(TYPE)-1`` in a barrier's flags, which the lowering folds)."""
+    if code is _Code.REPORTED or not is_expression(c):
+        return None
+    if code is _Code.FOLDED:
+        if not ty.mentions_generic(c.type):
+            return None
+    elif (not ty.is_generic(c.type) or kind == K.PAREN_EXPR
+          or (kind == K.UNEXPOSED_EXPR and is_value_wrapper(c, kids))
+          or folded_value(c) is None):
+        return None  # a wrapper's operand is asked instead
+    return TypeLeak(c, f"'{_snippet(c)}' uses TYPE in code the compiler works out by itself "
+                    "(a constant, a type, a declaration): it tells monoids apart where no "
+                    "check of the lowered kernel looks", True)
+
+
+def _declared_leak(c: ci.Cursor, kind: ci.CursorKind | None,
+                   kids: list[ci.Cursor]) -> TypeLeak | None:
+    """TYPE in what a declaration makes the compiler work out: an enumeration's
+    underlying type, a variable of the program's lifetime initialised as a
+    constant, TYPE as a template argument (the template's code sees only
+    TYPE's stand-in, as an ``int``, so no check tells what it does with it)."""
+    if kind == K.ENUM_DECL and ty.mentions_generic(c.enum_type):
+        return TypeLeak(c, "an enumeration based on TYPE tells monoids apart", True)
+    if (kind == K.VAR_DECL and ty.mentions_generic(c.type) and _static_storage(c)
+            and var_initializer(c, kids) is not None):
+        return TypeLeak(c, f"'{c.spelling}' holds TYPE values the compiler works out "
+                        "(neither IDENTITY nor OPERATOR makes them)", True)
+    if kind is None or (kind.is_expression() and kind not in _CASTS):
+        return None  # an expression's TYPE arguments are type queries (_type_query)
+    in_arguments = kind == K.TEMPLATE_TYPE_PARAMETER
+    for k in kids:
+        in_arguments = in_arguments or kind_of(k) == K.TEMPLATE_REF
+        if in_arguments and kind_of(k) == K.TYPE_REF and ty.mentions_generic(k.type):
+            return TypeLeak(c, "TYPE as a template argument: the template's code sees only "
+                            "TYPE's stand-in, so what it works out from TYPE is never "
+                            "checked", True)
+    return None
+
+
+def _overload_leak(c: ci.Cursor, kind: ci.CursorKind | None,
+                   index: _FileIndex) -> TypeLeak | None:
+    """A call whose callee could be another function for another monoid."""
+    callee = c.referenced if kind == K.CALL_EXPR else None
+    if callee is None:
+        return None
+    name = callee.spelling
+    guarded = name in index.guarded
+    if not (guarded or index.overloaded(name)) or not _passes_generic(c, callee):
+        return None
+    why = ("a function of that name has an enable_if or diagnose_if condition" if guarded
+           else "the file declares several functions of that name")
+    return TypeLeak(c, f"the call of '{name}' passes or returns values typed by TYPE and "
+                    f"{why}: which one runs could change with the monoid, and the proof "
+                    "reads only the one chosen for TYPE's stand-in", True)
+
+
+def _passes_generic(call: ci.Cursor, callee: ci.Cursor) -> bool:
+    types = [call.type, callee.result_type,
+             *(a.type for a in call.get_arguments() if a is not None)]
+    if kind_of(callee) in _FUNCTION_LIKE:
+        types += [p.type for p in callee.get_arguments() or ()]
+    owner = callee.semantic_parent
+    if owner is not None and kind_of(owner) in _SCOPES:
+        types.append(owner.type)  # the object a method is called on
+    return any(ty.mentions_generic(t) for t in types)
+
+
+def _is_attribute(c: ci.Cursor) -> bool:
+    kind = kind_of(c)
+    return kind is not None and kind.is_attribute()
+
+
+def _attribute_parts(c: ci.Cursor, owner: ci.Cursor) -> tuple[str, list[ci.Token]]:
+    """An attribute's name (``__aligned__`` read as ``aligned``) and argument tokens.
+
+    libclang shows no attribute's arguments as children, so they are read from
+    the preprocessed text, where TYPE, OPERATOR and IDENTITY are still names;
+    a keyword's extent (``_Alignas``, ``alignas``) ends before its arguments,
+    so those are read on, within the declaration ``owner`` that holds it.
+    """
+    own = list(c.get_tokens())
+    if not own:
+        return "", []
+    tokens: Iterator[ci.Token] = iter(own)
+    if len(own) == 1:  # read on lazily: the owner may be a whole function
+        span = ci.SourceRange.from_locations(c.extent.start, owner.extent.end)
+        tokens = c.translation_unit.get_tokens(extent=span)
+    name = next(tokens, own[0]).spelling.strip("_")
+    args: list[ci.Token] = []
+    depth = 0
+    for t in tokens:
+        depth += {"(": 1, ")": -1}.get(t.spelling, 0)
+        if depth <= 0:
+            break  # the closing parenthesis, or no argument list at all
+        args.append(t)
+    return name, args[1:]
+
+
+def _attribute_names(c: ci.Cursor, owner: ci.Cursor) -> list[str]:
+    return [t.spelling for t in _attribute_parts(c, owner)[1]
+            if t.kind == ci.TokenKind.IDENTIFIER]
+
+
+def _attribute_leaks(c: ci.Cursor, owner: ci.Cursor, index: _FileIndex) -> list[TypeLeak]:
+    """An ``enable_if``/``diagnose_if`` condition, and attribute arguments that
+    name TYPE or anything typed by it (``aligned(sizeof(TYPE))``)."""
+    name = _attribute_parts(c, owner)[0]
+    leaks = []
+    if name in _GUARDS:
+        leaks.append(TypeLeak(c, f"'{name}' makes using the function hang on a condition "
+                              "the compiler works out, which may ask about TYPE", True))
+    typed = sorted({n for n in _attribute_names(c, owner) if n in _GENERIC_SPELLINGS or any(
+        ty.mentions_generic(d.result_type if kind_of(d) in _FUNCTION_LIKE else d.type)
+        for d in index.named(n))})
+    if typed:
+        what = ", ".join("TYPE" if n == ty.GENERIC_TYPEDEF else n if n in _GENERIC_SPELLINGS
+                         else f"'{n}' (built from TYPE)" for n in typed)
+        leaks.append(TypeLeak(c, f"the arguments of attribute '{name}' use {what}: the "
+                              "compiler works them out for each monoid apart", True))
+    return leaks

@@ -164,11 +164,15 @@ class VectorLowering:
         """The places of a new vector variable's lanes: cells of a one-vector array
         when it is shared or its address is taken, else one private variable each."""
         if space is ir.MemSpace.PRIVATE and not addressed:
-            return list(self.name_lanes(name, shape))
+            lanes = self.name_lanes(name, shape)
+            for lane in lanes:
+                self.lw.new_lifetime(lane, pos)
+            return list(lanes)
         if name not in self.lw._shared_scalars:  # a declaration inlined again
             self.lw.arrays.append(ir.ArrayDecl(name, shape.element, space, (shape.stride,), pos,
                                                shape.lanes))
             self.lw._shared_scalars.add(name)
+        self.lw.new_lifetime(name, pos)
         return [PointerRef.to(name, ir.Const(pos, ir.LONG, k)) for k in range(shape.lanes)]
 
     def bind(self, name: str, t: ci.Type, values: list[ir.Expr], addressed: bool,
@@ -408,11 +412,12 @@ class VectorLowering:
         op = binary_operator(c)
         lhs, rhs = self.two(c)
         if op == "=":
-            places, values = self.lw.unsequenced(partial(self.places, lhs),
-                                                 partial(self.lanes, rhs, shape))
-            return self.assign(places, self.fixed(values, pos), shape, pos)
+            return self.lw.assignment(
+                lambda places, values: self.assign(places, self.fixed(values, pos), shape, pos),
+                partial(self.places, lhs), partial(self.lanes, rhs, shape))
         if op == ",":
-            self.lw.discard(lhs)
+            with self.lw.settled():
+                self.lw.discard(lhs)
             return self.lanes(rhs, shape)
         if op in _LANEWISE or op in _COMPARISONS or op in ("&&", "||"):
             operands = self.operand_shape(lhs, rhs)
@@ -425,13 +430,15 @@ class VectorLowering:
     def compound(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
         op = binary_operator(c)[:-1]
         lhs, rhs = self.two(c)
-        places, operand = self.lw.unsequenced(partial(self.places, lhs),
-                                              partial(self.lanes, rhs, shape))
-        operand = self.fixed(operand, pos)
-        current = [self.read(p, shape.element, pos) for p in places]
-        new = [self.lanewise(op, x, y, shape.element, pos)
-               for x, y in zip(current, operand, strict=True)]
-        return self.assign(places, self.fixed(new, pos), shape, pos)
+
+        def update(places: list[str | PointerRef], operand: list[ir.Expr]) -> list[ir.Expr]:
+            operand = self.fixed(operand, pos)
+            current = [self.read(p, shape.element, pos) for p in places]
+            new = [self.lanewise(op, x, y, shape.element, pos)
+                   for x, y in zip(current, operand, strict=True)]
+            return self.assign(places, self.fixed(new, pos), shape, pos)
+        return self.lw.assignment(update, partial(self.places, lhs),
+                                  partial(self.lanes, rhs, shape))
 
     def unary(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
         op = unary_operator(c)
@@ -439,13 +446,15 @@ class VectorLowering:
         if op == "*":
             return [self.read(p, shape.element, pos) for p in self.pointed(operand)]
         if op in ("pre++", "pre--", "post++", "post--"):
-            places = self.places(operand)
-            old = self.fixed([self.read(p, shape.element, pos) for p in places], pos)
-            one = ir.Const(pos, shape.element, 1)
-            new = self.fixed([self.lanewise("+" if "++" in op else "-", v, one, shape.element,
-                                            pos) for v in old], pos)
-            self.assign(places, new, shape, pos)
-            return old if op.startswith("post") else new
+            def step(places: list[str | PointerRef]) -> list[ir.Expr]:
+                old = self.fixed([self.read(p, shape.element, pos) for p in places], pos)
+                one = ir.Const(pos, shape.element, 1)
+                new = self.fixed([self.lanewise("+" if "++" in op else "-", v, one,
+                                                shape.element, pos) for v in old], pos)
+                self.assign(places, new, shape, pos)
+                return old if op.startswith("post") else new
+            return self.lw.assignment(step, partial(self.places, operand),
+                                      postfix=op.startswith("post"))
         values = self.lanes(operand, shape) if op != "!" else self.value(operand)
         if op == "+":
             return values
@@ -470,7 +479,8 @@ class VectorLowering:
                                                     partial(self.lanes, kids[2], shape))
             return [ir.Select(pos, shape.element, self.top_bit(m, pos), a, b)
                     for m, a, b in zip(mask, then, other, strict=True)]
-        cond = self.lw.condition(kids[0])
+        with self.lw.settled():
+            cond = self.lw.condition(kids[0])
         with self.lw.block() as then_stmts:
             then = self.lanes(kids[1], shape)
         with self.lw.block() as else_stmts:
@@ -489,7 +499,14 @@ class VectorLowering:
     # ------------------------------------------------------------ calls
 
     def call_value(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
-        """A call returning a vector: a vector built-in, lane by lane."""
+        """A call returning a vector, complete before its value is (see
+        ``KernelLowering.settled``)."""
+        with self.lw.settled():
+            return self.called(c, shape, pos)
+
+    def called(self, c: ci.Cursor, shape: ty.VectorShape, pos: SourcePos) -> list[ir.Expr]:
+        """A call returning a vector: a user function inlined, a vector built-in lane
+        by lane."""
         info, args = self.lw.call_parts(c)
         if info.kind is CallKind.USER:
             decl = c.referenced
@@ -630,7 +647,6 @@ class VectorLowering:
             if not exact:
                 out.append(ir.Opaque(pos, shape.element, name, tuple(lane_args)))
                 continue
-            lane_args = [self.lw.coerce(v, shape.element, pos) for v in lane_args]
             if name == "clamp":
                 x, lo, hi = lane_args
                 low = self.lw.min_max_abs("max", [x, lo], shape.element, pos)

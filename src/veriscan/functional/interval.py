@@ -20,7 +20,7 @@ import numpy as np
 from veriscan.device.opencl import Runtime, get_runtime
 from veriscan.functional.cuda_to_opencl import NotTranslated
 from veriscan.functional.outcome import run_details, wrong_elements
-from veriscan.functional.scan_runner import prepare_scan
+from veriscan.functional.scan_runner import DiffersFromProof, prepare_scan
 from veriscan.monoids.interval import any_order_interval, codec_for, interval_monoid
 from veriscan.scankernel import ScanKernel
 from veriscan.verdict import Verdict, unknown, verified, violation
@@ -37,7 +37,7 @@ def interval_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None) ->
     codec = codec_for(n)
     try:
         program = prepare_scan(kernel, interval_monoid(n), n, rt)
-    except NotTranslated as exc:
+    except (NotTranslated, DiffersFromProof) as exc:
         return unknown(CHECK, f"not run: {exc}", kernel=kernel.name, n=n,
                        device=rt.description)
     actual = program.run(codec.leaves(n))

@@ -35,9 +35,10 @@ import pyopencl as cl
 
 from veriscan.device.opencl import Runtime, get_runtime
 from veriscan.device.programs import PROGRAMS
-from veriscan.errors import DeviceLimitError, KernelSourceError, VeriscanError
+from veriscan.errors import DeviceLimitError, KernelSourceError, SourcePos, VeriscanError
 from veriscan.frontend.preprocess import (
     Preprocessed,
+    environment_names,
     genericity_problems,
     line_marker,
     preprocess,
@@ -151,6 +152,7 @@ def _prepare(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
             f"group on one thread stack, and over {CPU_PRIVATE_BUDGET // 2**20} MiB that "
             f"crashes; {_fitting_hint(kernel, monoid, n, rt)}")
     text = _kernel_text(kernel, monoid, n)
+    _refuse_device_macros(text, rt)
     # The plain program for this n both names the entry point and, unbatched,
     # is the program to launch: one build per size, not a probe build as well.
     try:
@@ -254,6 +256,28 @@ def _kernel_text(kernel: ScanKernel, monoid: Monoid, n: int) -> Preprocessed:
             f"{_origin(kernel)}: never uses {' or '.join(missing)}; a generic scan kernel "
             "works on TYPE values combined with OPERATOR(a, b)")
     return text
+
+
+class DiffersFromProof(VeriscanError):
+    """The device would compile other code than the proof read: the run proves nothing."""
+
+
+def _refuse_device_macros(text: Preprocessed, rt: Runtime) -> None:
+    """The device compiler preprocesses the kernel's text once more, with its own
+    headers: a name of the kernel that is a macro there (PoCL's ``__IF_INT64(x)``,
+    say) but that the proof read as the kernel's own would make the run differ
+    from the proof.  Names of the OpenCL environment the proof declares too
+    (``CLK_LOCAL_MEM_FENCE``, ``NULL``, built-ins a device writes as macros) mean
+    the same on both sides; ``tests/frontend/test_prelude_matches_device`` checks
+    their types against the device."""
+    foreign = rt.macros_among(text.identifiers) - environment_names(Dialect.OPENCL)
+    if foreign:
+        name = min(foreign)
+        at = next((SourcePos(text.file, t.line, t.col) for t in text.tokens
+                   if t.identifier and t.spelling == name), SourcePos(text.file, 0))
+        raise DiffersFromProof(f"'{name}' is a macro of the device compiler "
+                               f"({rt.name}), not of the proof's OpenCL C, so the device "
+                               "would compile other code than the proof read", at)
 
 
 def _from_line_one(kernel: ScanKernel) -> str:

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError
+from veriscan.frontend.preprocess import DIALECT_FLAGS
+from veriscan.ir.nodes import Dialect
 
 _FILE = "kernel.cl"
-_ARGS = ["-x", "cl", "-cl-std=CL1.2", "-cl-no-stdinc"]
+_ARGS = DIALECT_FLAGS[Dialect.OPENCL]
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,12 @@ class GroupInterpreter:
             if self.steps > MAX_STEPS:
                 raise VeriscanError("cannot draw: the kernel runs too long for this size",
                                     stmt.pos)
-            if isinstance(stmt, n.Assign):
+            if isinstance(stmt, n.Indeterminate):  # a new object: nothing assigned yet
+                if stmt.array:
+                    self._private_memory.pop((t.ids, stmt.target), None)
+                else:
+                    t.vars.pop(stmt.target, None)
+            elif isinstance(stmt, n.Assign):
                 t.vars[stmt.target] = self.value(stmt.value, t)
             elif isinstance(stmt, n.Load):
                 t.vars[stmt.target] = self.load(stmt, self.integer(stmt.index, t), t)

@@ -185,6 +185,35 @@ class Assign(Stmt):
 
 
 @dataclass
+class Indeterminate(Assign):
+    """A private object starts a new lifetime: ``target`` (a private scalar, or with
+    ``array`` every cell of the private array ``target``) holds an indeterminate
+    value, as if never assigned.
+
+    C makes a block-scope object a new object each time its block is entered, its
+    value indeterminate each time its declaration is reached (C11 6.2.4p6), until
+    its initialiser or a later assignment gives it one.  The IR keeps one name per
+    declaration, which a loop body or an inlined function reaches again; without
+    this statement the value of an earlier iteration or an earlier call would count
+    as this object's.
+
+    It is an :class:`Assign` of the object to itself (``value`` is ``Var(target)``,
+    see :meth:`of`), so a pass that does not ask whether values were assigned
+    (pictures, the specification checker) sees a statement that changes nothing:
+    what it saw before this statement existed.  The symbolic executor forgets the
+    value and marks it unassigned; the initialisation check does not let an
+    array's writes from before count for reads after it.
+    """
+
+    array: bool = False
+
+    @staticmethod
+    def of(pos: SourcePos, target: str, type_: ScalarType, array: bool = False
+           ) -> Indeterminate:
+        return Indeterminate(pos, target, Var(pos, type_, target), array)
+
+
+@dataclass
 class Load(Stmt):
     """``target = array[index]``; multi-dimensional arrays are flattened row-major."""
 
@@ -307,6 +336,28 @@ class Assert(Stmt):
     cond: Expr
     what: str = ""
     invariant: bool = False
+
+
+@dataclass
+class PointerFormed(Assert):
+    """Pointer arithmetic (``a + k``, ``p += k``, ``p++``, ``&a[k]``) gave a pointer to
+    element ``index`` of ``array``: C defines it only from the array's first element
+    to one past its last (C11 6.5.6p8), whether or not it is ever dereferenced.
+
+    Deciding it needs the array's extent, which for a pointer parameter only the
+    check knows (``--array-size``): the symbolic executor records the site and the
+    bounds check decides it with the extents it has, as it does for accesses.  It
+    is an :class:`Assert` of true (see :meth:`of`), so a pass that does not know it
+    (pictures, the specification checker) has nothing to check.
+    """
+
+    array: str = ""
+    index: Expr | None = None
+
+    @staticmethod
+    def of(pos: SourcePos, array: str, index: Expr) -> PointerFormed:
+        return PointerFormed(pos, Const(pos, BOOL, True), "pointer arithmetic outside its array",
+                             False, array, index)
 
 
 @dataclass

@@ -52,6 +52,8 @@ def expr_children(expr: n.Expr) -> tuple[n.Expr, ...]:
 
 def stmt_exprs(stmt: n.Stmt) -> tuple[n.Expr, ...]:
     """The expressions a statement evaluates directly (not those of nested blocks)."""
+    if isinstance(stmt, n.Indeterminate):
+        return ()  # its value names the object; nothing is read
     if isinstance(stmt, n.Assign):
         return (stmt.value,)
     if isinstance(stmt, n.Load):
@@ -60,6 +62,8 @@ def stmt_exprs(stmt: n.Stmt) -> tuple[n.Expr, ...]:
         return (stmt.index, stmt.value)
     if isinstance(stmt, (n.If, n.Loop)):
         return (stmt.cond,)
+    if isinstance(stmt, n.PointerFormed) and stmt.index is not None:
+        return (stmt.index,)
     if isinstance(stmt, (n.Assume, n.Assert)):
         return (stmt.cond,)
     if isinstance(stmt, n.GroupCopy):
@@ -70,14 +74,20 @@ def stmt_exprs(stmt: n.Stmt) -> tuple[n.Expr, ...]:
     return ()
 
 
+def written_var(stmt: n.Stmt) -> str | None:
+    """The private variable ``stmt`` itself writes, not counting nested blocks (an
+    assignment, a load's target, a group copy's event, a new lifetime's
+    indeterminate value; not a private array's new lifetime, which names an array)."""
+    if isinstance(stmt, n.Indeterminate) and stmt.array:
+        return None
+    if isinstance(stmt, (n.Assign, n.Load, n.GroupCopy)):
+        return stmt.target
+    return None
+
+
 def assigned_vars(stmts: list[n.Stmt]) -> set[str]:
-    """Private variables written anywhere in ``stmts`` (assignments, load targets,
-    the events of group copies)."""
-    out: set[str] = set()
-    for stmt in walk(stmts):
-        if isinstance(stmt, (n.Assign, n.Load, n.GroupCopy)):
-            out.add(stmt.target)
-    return out
+    """Private variables written anywhere in ``stmts`` (see :func:`written_var`)."""
+    return {name for stmt in walk(stmts) if (name := written_var(stmt)) is not None}
 
 
 class StmtVisitor:

@@ -2,10 +2,19 @@
 
 All are single-thread properties: some thread reaches an access whose index
 is negative or not below the array's extent (local and private arrays have
-declared sizes; global ones only when the caller gives them), an operation
-C leaves undefined (recorded by the expression encoder), or an assertion
-that is false.  One query covers a chunk of accesses (every access of all
-but the longest kernels); the model names the first failing one.
+declared sizes; global ones only when the caller gives them), forms a pointer
+by arithmetic outside the array or more than one past its end (C11 6.5.6p8,
+undefined even if never dereferenced), reaches an operation C leaves
+undefined (recorded by the expression encoder), or an assertion that is
+false.  An OpenCL kernel argument points at the start of its buffer (memory
+object or local allocation), so below index 0 is outside whatever its size:
+an unsized one is checked for that, where the index is the kernel's own
+(not computed from memory contents, which like undefined arithmetic on them
+are the data's business: the verdict names the argument as not checked).  A
+CUDA pointer argument may point into the middle of an allocation, so an
+unsized one is not checked at all.  One query covers a chunk of accesses
+(every access of all but the longest kernels); the model names the first
+failing one.
 """
 
 from __future__ import annotations
@@ -16,10 +25,11 @@ from typing import TypeVar
 
 import z3
 
+from veriscan.ir import nodes as ir
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
-from veriscan.smt.symbols import INDEX_BITS, conj, disj
-from veriscan.smt.trace import Access, AssertionSite, UndefinedSite
+from veriscan.smt.symbols import INDEX_BITS, Mentions, conj, disj
+from veriscan.smt.trace import Access, AssertionSite, PointerSite, UndefinedSite
 
 Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
 
@@ -36,17 +46,21 @@ def array_extents(q: KernelQueries, given: dict[str, Extent]) -> dict[str, Exten
 
 
 def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
+    """The first access, or pointer formed by arithmetic, outside its array."""
     assert q.trace is not None
-    checked: list[tuple[z3.BoolRef, Access, Extent]] = []
-    for interval in q.trace.intervals:
-        for acc in interval.accesses:
-            if acc.array not in sizes:
-                continue
-            extent = sizes[acc.array]
-            size = z3.BitVecVal(extent, INDEX_BITS) if isinstance(extent, int) else extent
-            outside = z3.simplify(conj(acc.guard, disj(acc.index < 0, acc.index >= size)))
-            if not z3.is_false(outside):
-                checked.append((outside, acc, sizes[acc.array]))
+    sites: list[Access | PointerSite] = [acc for interval in q.trace.intervals
+                                         for acc in interval.accesses]
+    sites += q.trace.pointers
+    reads_memory = Mentions(q.trace.data)
+    checked: list[tuple[z3.BoolRef, Access | PointerSite, Extent | None]] = []
+    for site in sites:
+        extent = sizes.get(site.array)
+        if extent is None and not (_starts_buffer(q.kernel, site.array)
+                                   and not reads_memory(site.index)):
+            continue
+        outside = z3.simplify(conj(site.guard, _outside(site, extent)))
+        if not z3.is_false(outside):
+            checked.append((outside, site, extent))
     if not checked:
         return None
     checked = _first_of_each(checked, lambda c: c[0])
@@ -59,7 +73,7 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
     formula, acc, size = next(c for c in checked
                               if z3.is_true(model.eval(c[0], model_completion=True)))
     index = model.eval(acc.index, model_completion=True).as_signed_long()  # type: ignore
-    if not isinstance(size, int):
+    if size is not None and not isinstance(size, int):
         size = model.eval(size, model_completion=True).as_long()  # type: ignore
     approx = q.doubts(formula, model)
     thread = q.pair.describe(model, q.pair.a)
@@ -67,8 +81,15 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
     witness = {"array": acc.array, "element": index, "size": size, "access": acc.kind,
                "at": str(acc.pos), "thread": thread, "interval": interval.describe(),
                "inputs": q.inputs(model)}
-    text = (f"out-of-bounds {acc.kind} of {q.kernel.cell(acc.array, index)} (size {size}) at "
-            f"{acc.pos} by thread {thread['local_id']} of group {thread['group_id']}")
+    where = f"at {acc.pos} by thread {thread['local_id']} of group {thread['group_id']}"
+    before = "before the start of the buffer its argument points at"
+    if isinstance(acc, PointerSite):
+        limits = before if size is None else \
+            f"outside {acc.array} + 0 to {acc.array} + {size}, all C defines"
+        text = f"pointer arithmetic gives {acc.array} + {index}, {limits}, {where}"
+    else:
+        text = (f"out-of-bounds {acc.kind} of {q.kernel.cell(acc.array, index)} "
+                f"({before if size is None else f'size {size}'}) {where}")
     if approx:
         witness["depends_on"] = approx
         text = f"possible {text} (depends on {', '.join(approx)})"
@@ -107,6 +128,24 @@ def check_undefined(q: KernelQueries) -> Finding | None:
         witness["depends_on"] = found.approx
         text = f"possible {text} (depends on {', '.join(found.approx)})"
     return Finding("undefined", text, exact=not found.approx, witness=witness)
+
+
+def _starts_buffer(kernel: ir.Kernel, array: str) -> bool:
+    """Whether ``array`` is an OpenCL kernel argument: a pointer to the start of its
+    buffer, so that index 0 is its first element whatever its size."""
+    param = kernel.param(array)
+    return kernel.dialect is ir.Dialect.OPENCL and param is not None and param.is_pointer
+
+
+def _outside(site: Access | PointerSite, extent: Extent | None) -> z3.BoolRef:
+    """When ``site``'s index is outside its array: below 0, or past the last element
+    (an access) or one past it (a pointer); below 0 only when the size is unknown."""
+    below = site.index < 0
+    if extent is None:
+        return below
+    size = z3.BitVecVal(extent, INDEX_BITS) if isinstance(extent, int) else extent
+    return disj(below, site.index > size if isinstance(site, PointerSite) else
+                site.index >= size)
 
 
 T = TypeVar("T")

@@ -11,7 +11,12 @@ CUDA a shift count outside ``0 .. width-1`` or a signed ``<<`` that loses
 bits) to the ``undefined`` callback, guarded by the path inside the
 expression (the taken arm of ``?:``, the evaluated side of ``&&``/``||``).
 OpenCL C defines shifts by masking the count with ``width - 1``; so does the
-encoding for both dialects, the CUDA cases being flagged.  Values of ``TYPE``,
+encoding for both dialects, the CUDA cases being flagged.  So is, in CUDA, a
+conversion of a floating value to an integer type that may not hold its
+integral part (C11 6.3.1.4p1, C++ [conv.fpint]; OpenCL C makes it
+implementation-defined instead): floats are opaque, so it is undefined where
+the value is a literal out of range and possibly undefined wherever it is not
+a literal.  Values of ``TYPE``,
 floats and other opaque data live in an
 uninterpreted sort: the race and bounds encodings never need their values,
 and any use of them in a condition or index yields an over-approximated
@@ -20,6 +25,7 @@ and any use of them in a condition or index yields an over-approximated
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import z3
@@ -34,6 +40,8 @@ _IDENTITY = z3.Const("generic_identity", VALUE)
 # An environment entry ``name + UNSET`` holds the condition under which the
 # private variable ``name`` has not been assigned yet (absent: assigned).
 UNSET = "?unset"
+# The name of the constant a floating literal is, followed by its value's repr.
+_LITERAL = "literal "
 
 # Receives (condition under which the behaviour is undefined, expression, what,
 # the operands' values).
@@ -80,6 +88,19 @@ def convert(value: z3.ExprRef, src: ir.ScalarType, dst: ir.ScalarType,
     if value.sort() == VALUE:
         return value
     return symbols.fresh(f"{dst}_of_{src}", VALUE)
+
+
+def _literal_value(value: z3.ExprRef) -> float | None:
+    """The number a floating literal's constant stands for (see ``_Const``), else None."""
+    if not z3.is_const(value) or value.sort() != VALUE:
+        return None
+    name = value.decl().name()
+    if not name.startswith(_LITERAL):
+        return None
+    try:
+        return float(name[len(_LITERAL):])
+    except ValueError:  # not a number (a literal of another opaque type)
+        return None
 
 
 def resize(value: z3.ExprRef, signed: bool, bits: int) -> z3.ExprRef:
@@ -133,7 +154,30 @@ class ExprEncoder:
             self._path.pop()
 
     def typed(self, e: ir.Expr, t: ir.ScalarType) -> z3.ExprRef:
-        return convert(self.eval(e), e.type, t, self.symbols)
+        return self.converted(self.eval(e), e.type, t, e)
+
+    def converted(self, value: z3.ExprRef, src: ir.ScalarType, dst: ir.ScalarType,
+                  e: ir.Expr) -> z3.ExprRef:
+        """``value`` (of ``e``, of type ``src``) converted to ``dst``, as by :func:`convert`;
+        in CUDA a floating value converted to an integer type is undefined unless the
+        type holds its integral part (see the module doc)."""
+        if (self.dialect is ir.Dialect.CUDA and src.kind is ir.TypeKind.FLOAT
+                and dst.kind is ir.TypeKind.INT):
+            self.flag(self.unrepresentable(value, src, dst), e,
+                      f"conversion of a {src} to {dst}, which may not hold its value", value)
+        return convert(value, src, dst, self.symbols)
+
+    def unrepresentable(self, value: z3.ExprRef, src: ir.ScalarType,
+                        dst: ir.ScalarType) -> z3.BoolRef:
+        """When the floating ``value`` truncated toward zero lies outside the integer type
+        ``dst``: known for a literal, else an over-approximated unknown."""
+        literal = _literal_value(value)
+        if literal is None:
+            return self.symbols.fresh(f"{src} value outside {dst}", z3.BoolSort())
+        low = -(1 << (dst.bits - 1)) if dst.signed else 0
+        high = (1 << (dst.bits - 1)) - 1 if dst.signed else (1 << dst.bits) - 1
+        inside = math.isfinite(literal) and low <= math.trunc(literal) <= high  # exact
+        return z3.BoolVal(not inside)
 
     def eval(self, e: ir.Expr) -> z3.ExprRef:
         method = getattr(self, f"_{type(e).__name__}")
@@ -147,7 +191,7 @@ class ExprEncoder:
             if stand_in is not None:
                 return resize(stand_in, True, e.type.bits)
             return z3.BitVecVal(int(e.value) % (1 << e.type.bits), e.type.bits)
-        return z3.Const(f"literal {e.value!r}", VALUE)
+        return z3.Const(f"{_LITERAL}{e.value!r}", VALUE)
 
     def _Var(self, e: ir.Var) -> z3.ExprRef:
         if e.name in self.env:
@@ -166,7 +210,7 @@ class ExprEncoder:
                           "never assigned")
             self.env[e.name] = value
         declared = self.var_types.get(e.name, e.type)
-        return convert(value, declared, e.type, self.symbols)
+        return self.converted(value, declared, e.type, e)
 
     def _Builtin(self, e: ir.Builtin) -> z3.ExprRef:
         kind, d = e.kind, e.dim
@@ -207,6 +251,12 @@ class ExprEncoder:
         if e.type.kind is not ir.TypeKind.INT or t is None:
             self.eval(e.lhs)
             self.eval(e.rhs)
+            floating = [x.type for x in (e.lhs, e.rhs) if x.type.kind is ir.TypeKind.FLOAT]
+            if e.type.kind is ir.TypeKind.INT and floating:
+                # computed in floating point (C's usual arithmetic conversions), the
+                # result converted to the integer type
+                return self.converted(self.symbols.fresh(f"opaque '{op}'", VALUE), floating[0],
+                                      e.type, e)
             return self.symbols.fresh(f"opaque '{op}'", sort_of(e.type))
         if op in ("<<", ">>"):
             return self.shift(e)
@@ -244,7 +294,9 @@ class ExprEncoder:
         if e.op == "!":
             return z3.Not(self.typed(e.operand, ir.BOOL))
         if e.type.kind is not ir.TypeKind.INT:
-            self.eval(e.operand)
+            literal = _literal_value(self.eval(e.operand))
+            if e.op == "-" and literal is not None:  # ``-1.5f`` is a literal too
+                return z3.Const(f"{_LITERAL}{-literal!r}", VALUE)
             return self.symbols.fresh(f"opaque '{e.op}'", sort_of(e.type))
         value = self.typed(e.operand, e.type)
         if e.op == "-" and e.type.signed:

@@ -33,6 +33,7 @@ from veriscan.smt.trace import (
     Certain,
     Interval,
     Iteration,
+    PointerSite,
     Trace,
     UndefinedSite,
 )
@@ -98,10 +99,13 @@ class Executor:
         # Barriers certainly run so far, oldest first; each item is the whole list up
         # to it, so an access records the last item (truncating keeps a prefix).
         self.after: list[Certain] = []
-        self.data: set[str] = set()  # symbols and functions holding memory contents
+        self.data = self.trace.data  # symbols and functions holding memory contents
         self.reads_memory = Mentions(self.data)  # whether a term holds one of them
         self.copies: list[_PendingCopy] = []  # async group copies not yet waited for
         self.events: list[z3.ExprRef] = []  # one per copy that started a new event
+        # Per private array, how many lifetimes it began so far (ir.Indeterminate);
+        # each access records the one it is in.
+        self.lifetimes: dict[str, int] = {}
 
     # ---------------------------------------------------------------- driver
 
@@ -184,7 +188,22 @@ class Executor:
     # ------------------------------------------------------------ statements
 
     def _Assign(self, s: ir.Assign) -> None:
-        self.assign(s.target, self.enc.eval(s.value), s.value.type)
+        declared = self.kernel.var_types.get(s.target, s.value.type)
+        self.assign(s.target, self.enc.converted(self.enc.eval(s.value), s.value.type, declared,
+                                                 s.value), declared)
+
+    def _Indeterminate(self, s: ir.Indeterminate) -> None:
+        """A new lifetime (see :class:`ir.Indeterminate`): a private scalar is as if
+        never assigned (a read of it is reported, on this path, as one of a variable
+        never assigned); a private array's accesses from now on belong to a new
+        lifetime, whose reads earlier writes do not initialise (:mod:`.initialised`),
+        and its tracked cells are forgotten."""
+        if s.array:
+            self.lifetimes[s.target] = self.lifetimes.get(s.target, 0) + 1
+            self.forget_cells({s.target})
+            return
+        self.env.pop(s.target, None)
+        self.env.pop(s.target + UNSET, None)
 
     def _Load(self, s: ir.Load) -> None:
         index = self.access(s.array, s.index, False, s)
@@ -205,19 +224,18 @@ class Executor:
 
     def _Store(self, s: ir.Store) -> None:
         value = self.enc.eval(s.value)
+        stored = self.enc.converted(value, s.value.type, self.element_type(s.array), s.value)
         index = self.access(s.array, s.index, True, s, value)
         cell = _cell(s.array, index) if self.tracks_cells(s.array) else None
         if cell is not None:
-            elem = self.element_type(s.array)
-            self.env[cell] = z3.simplify(convert(value, s.value.type, elem, self.symbols))
+            self.env[cell] = z3.simplify(stored)
         elif self.tracks_cells(s.array):
             self.forget_cells({s.array})
 
     def tracks_cells(self, array: str) -> bool:
-        """Whether ``array``'s cells are tracked: private arrays of events only.  (A
-        private array declared in a loop or an inlined function is a new object each
-        time in C, uninitialised, which the one name in the IR does not show; event
-        lists are only ever filled before they are read.)"""
+        """Whether ``array``'s cells are tracked: private arrays of events only (event
+        lists are only ever filled before they are read; a new lifetime of the array,
+        :class:`ir.Indeterminate`, forgets them)."""
         decl = self.kernel.array(array)
         return (decl is not None and decl.space is ir.MemSpace.PRIVATE
                 and decl.type.name == "event_t")
@@ -245,7 +263,8 @@ class Executor:
             array, index, write, guard, pos, interval.number, self.seq,
             (self.epochs[ir.Fence.LOCAL], self.epochs[ir.Fence.GLOBAL]),
             self.after[-1] if self.after else None,
-            any(it.iteration < 0 for it in self.context), value, atomic, collective))
+            any(it.iteration < 0 for it in self.context), value, atomic, collective,
+            self.lifetimes.get(array, 0)))
 
     # ------------------------------------------------------- async group copies
 
@@ -402,6 +421,13 @@ class Executor:
             self.trace.undefined.append(UndefinedSite(failure, s.pos, s.what))
         else:
             self.trace.assertions.append(AssertionSite(failure, s.pos))
+
+    def _PointerFormed(self, s: ir.PointerFormed) -> None:
+        """Recorded for the bounds check, which knows the arrays' extents."""
+        assert s.index is not None
+        index = z3.simplify(as_index(self.enc.eval(s.index), s.index.type, self.symbols))
+        self.trace.pointers.append(PointerSite(s.array, index, self.active, s.pos,
+                                               self.trace.intervals[-1].number))
 
     def _Unsupported(self, s: ir.Unsupported) -> None:
         raise Finding("execution", f"unsupported construct at {s.pos}: {s.construct}")

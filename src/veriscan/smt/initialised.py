@@ -6,8 +6,10 @@ and private arrays start with whatever the hardware left there.  A read is
 initialised when, on every execution reaching it, the cell was written
 before it: by the same thread earlier in program order, or by any thread of
 the group before a barrier that orders local memory (private arrays: only
-the same thread).  The property is checked for thread A with a universal
-quantifier over the writing thread B:
+the same thread, and only in the same lifetime of the array: one declared in
+a loop or an inlined function is a new array each time its declaration is
+reached, see :class:`~veriscan.ir.nodes.Indeterminate`).  The property is
+checked for thread A with a universal quantifier over the writing thread B:
 
     some read R by A at index i  and  no earlier own write of i
                                 and  for all B of A's group: no ordered write of i by B
@@ -80,7 +82,9 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
         before = _covers_before(q, writes, epoch, inexact, cell) if shared and pending else [
             z3.BoolVal(False)]
         for read in pending:
-            earlier = [w for w in writes if w.seq < read.seq]
+            # Only the object the read reads: a private array declared in a loop or
+            # an inlined function is a new one each time (Access.lifetime).
+            earlier = [w for w in writes if w.seq < read.seq and w.lifetime == read.lifetime]
             own = disj(*(conj(w.guard, w.index == read.index) for w in earlier)) \
                 if earlier else z3.BoolVal(False)
             ordered, left_out = _ordered_writes(earlier if shared else [], read, epoch, inexact)
@@ -134,18 +138,19 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
 
 def _own_same_cell(group: list[Access]) -> dict[int, bool]:
     """Per read (by ``id``) of one array's accesses in program order: whether an
-    earlier write of the same thread has the very same index term and a guard
-    that is true or the read's own.  Such a read is covered, whatever else the
-    thread or others wrote; found with one pass and a table instead of comparing
-    every read with every earlier write (quadratic in long kernels)."""
-    guards: dict[int, list[z3.BoolRef]] = {}
+    earlier write of the same thread has the very same index term, the same
+    lifetime of the array and a guard that is true or the read's own.  Such a
+    read is covered, whatever else the thread or others wrote; found with one
+    pass and a table instead of comparing every read with every earlier write
+    (quadratic in long kernels)."""
+    guards: dict[tuple[int, int], list[z3.BoolRef]] = {}
     out: dict[int, bool] = {}
     for acc in group:
+        cell = (acc.index.get_id(), acc.lifetime)
         if acc.write:
-            guards.setdefault(acc.index.get_id(), []).append(acc.guard)
+            guards.setdefault(cell, []).append(acc.guard)
         else:
-            out[id(acc)] = any(z3.is_true(g) or g.eq(acc.guard)
-                               for g in guards.get(acc.index.get_id(), ()))
+            out[id(acc)] = any(z3.is_true(g) or g.eq(acc.guard) for g in guards.get(cell, ()))
     return out
 
 

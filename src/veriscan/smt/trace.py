@@ -59,6 +59,9 @@ class Access:
     # Part of an async group copy, performed by whichever work-items of the group:
     # the same access of the other thread of a pair is the same copy, not a second one.
     collective: bool = False
+    # Of a private array: which lifetime of it (ir.Indeterminate) the access is in;
+    # a write of an earlier lifetime does not initialise a read of this one.
+    lifetime: int = 0
 
     def separated_from(self, other: Access, fence: Fence) -> bool:
         """A barrier fencing ``fence`` certainly runs between the two (same group)."""
@@ -73,6 +76,22 @@ class Access:
     @property
     def kind(self) -> str:
         return "write" if self.write else "read"
+
+
+@dataclass
+class PointerSite:
+    """A pointer formed by arithmetic, to element ``index`` of ``array`` (see
+    :class:`~veriscan.ir.nodes.PointerFormed`): defined from 0 to the array's extent."""
+
+    array: str
+    index: z3.ExprRef      # 64-bit signed element index
+    guard: z3.BoolRef      # the thread forms it iff this holds
+    pos: SourcePos
+    interval: int
+
+    @property
+    def kind(self) -> str:
+        return "pointer"
 
 
 @dataclass
@@ -114,3 +133,5 @@ class Trace:
     barriers_checked: int = 0
     # Each atomic read (the first half of a read-modify-write) and the value it returns.
     atomic_reads: list[tuple[Access, z3.ExprRef]] = field(default_factory=list)
+    pointers: list[PointerSite] = field(default_factory=list)  # pointer arithmetic
+    data: set[str] = field(default_factory=set)  # symbols holding memory contents

@@ -1,7 +1,8 @@
 // expect: race
-// launch: --blockDim=16 --gridDim=1
-// __CUDA_ARCH__ is defined (350 unless -D__CUDA_ARCH__ says otherwise), so the
-// device-code branch is the one analysed, and its race is found.
+// launch: --blockDim=16 --gridDim=1 -D__CUDA_ARCH__=350
+// __CUDA_ARCH__ is defined in device code, and its value here is the -D's (without
+// one, veriscan's assumed 350 would decide the #if, and the verdict is unknown), so
+// the device-code branch is the one analysed, and its race is found.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 350
 #define SLOT(t) ((t) / 2)
 #else

@@ -1,4 +1,4 @@
-#ifdef __HOST_ONLY_BUILD
+#ifdef HOST_ONLY_BUILD
 #include <thrust/device_vector.h>
 #endif
 #include <curand_kernel.h>

@@ -43,3 +43,47 @@ __kernel void k_kept(__global int *out, __global int *copy) {
   k += (j = 2) * k;                    /* k = 3t */
   out[8 + t] = k + j;                  /* 3t + 2 */
 }
+
+/* The store of an assignment is one more effect: undefined with an operand's own
+ * unsequenced write to the same variable (k_refused_store_*); an element the operand
+ * writes is asserted to differ from the stored one (k_assert_store); writes a
+ * sequence point completes first are kept (k_kept_store). */
+
+int twice(int v) { return 2 * v; }
+
+__kernel void k_refused_store_increment(__global int *out) {
+  int t = get_local_id(0);
+  int i = t;
+  i = i++ + 1;
+  out[t] = i;
+}
+
+__kernel void k_refused_store_compound(__global int *out) {
+  int t = get_local_id(0);
+  int i = t;
+  i += (i = 2);
+  out[t] = i;
+}
+
+__kernel void k_assert_store(__global int *out) {
+  int t = get_local_id(0);
+  out[t] += out[t ^ 1]++;
+}
+
+__kernel void k_kept_store(__global int *out) {
+  int t = get_local_id(0);
+  int i = t;
+  i = (i++, i + 10);          /* t + 11 */
+  int j = t;
+  j = twice(j++);             /* 2t */
+  int k = t;
+  k = k++ ? k : 7;            /* 7 for t = 0, else t + 1 */
+  int p[2];
+  p[0] = t;
+  p[1] = 1;
+  p[0] += p[1]++;             /* p[0] = t + 1, p[1] = 2 */
+  out[t] = i;
+  out[4 + t] = j;
+  out[8 + t] = k;
+  out[12 + t] = p[0] + 10 * p[1];
+}

@@ -25,3 +25,20 @@ __global__ void k_kept(int *out) {
   out[4 + t] = i + bump(k); /* bump changes k, which the other operand does not use */
   out[8 + t] = k;           /* t + 1 */
 }
+
+/* C++ sequences the store of an assignment and a prefix increment before their value
+ * (C++11 [expr.ass]p1), not the side effect of a postfix one. */
+
+__global__ void k_refused_store_postfix(int *out) {
+  int t = threadIdx.x;
+  int i = t;
+  i += i++;
+  out[t] = i;
+}
+
+__global__ void k_kept_store(int *out) {
+  int t = threadIdx.x;
+  int i = t;
+  i = ++i + 1;              /* t + 2 */
+  out[t] = (out[t] = 5) + i; /* t + 7 */
+}

@@ -12,13 +12,9 @@ typedef unsigned long uintptr_t;
 
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2
-#ifndef true
-#define true 1
-#define false 0
-#endif
-#ifndef NULL
-#define NULL 0
-#endif
+/* true and false are clang's bool keywords here, as on every clang-based device
+ * (sizeof(true) == 1); NULL is a pointer, as in the devices' headers. */
+#define NULL ((void *)0)
 
 #define __VS_OVL __attribute__((overloadable))
 
@@ -43,15 +39,22 @@ void write_mem_fence(int flags);
   float __VS_OVL name(float, float); double __VS_OVL name(double, double);
 __VS_INT_BINARY(min)
 __VS_INT_BINARY(max)
-int __VS_OVL abs(int); long __VS_OVL abs(long);
-uint __VS_OVL abs(uint); ulong __VS_OVL abs(ulong);
+/* abs returns the unsigned type (OpenCL C 6.12.3: ugentype abs(gentype)). */
+uchar __VS_OVL abs(char); uchar __VS_OVL abs(uchar);
+ushort __VS_OVL abs(short); ushort __VS_OVL abs(ushort);
+uint __VS_OVL abs(int); uint __VS_OVL abs(uint);
+ulong __VS_OVL abs(long); ulong __VS_OVL abs(ulong);
 
 #define __VS_FLOAT_UNARY(name) \
   float __VS_OVL name(float); double __VS_OVL name(double);
 __VS_FLOAT_UNARY(sqrt) __VS_FLOAT_UNARY(exp) __VS_FLOAT_UNARY(log) __VS_FLOAT_UNARY(fabs)
 __VS_FLOAT_UNARY(floor) __VS_FLOAT_UNARY(ceil) __VS_FLOAT_UNARY(sin) __VS_FLOAT_UNARY(cos)
 __VS_FLOAT_UNARY(log2) __VS_FLOAT_UNARY(exp2) __VS_FLOAT_UNARY(rsqrt)
-__VS_FLOAT_UNARY(native_sqrt) __VS_FLOAT_UNARY(native_exp) __VS_FLOAT_UNARY(native_log)
+/* native_ and half_ functions exist for float only (6.12.2): a double argument
+ * converts to float, as on the devices. */
+#define __VS_FLOAT_ONLY1(name) float __VS_OVL name(float);
+#define __VS_FLOAT_ONLY2(name) float __VS_OVL name(float, float);
+__VS_FLOAT_ONLY1(native_sqrt) __VS_FLOAT_ONLY1(native_exp) __VS_FLOAT_ONLY1(native_log)
 float __VS_OVL fmin(float, float); double __VS_OVL fmin(double, double);
 float __VS_OVL fmax(float, float); double __VS_OVL fmax(double, double);
 float __VS_OVL pow(float, float); double __VS_OVL pow(double, double);
@@ -116,15 +119,17 @@ __VS_F1(erf) __VS_F1(erfc) __VS_F1(exp10) __VS_F1(expm1) __VS_F1(log10) __VS_F1(
 __VS_F1(logb) __VS_F1(rint) __VS_F1(round) __VS_F1(sinh) __VS_F1(sinpi) __VS_F1(tan)
 __VS_F1(tanh) __VS_F1(tanpi) __VS_F1(tgamma) __VS_F1(lgamma) __VS_F1(trunc)
 __VS_F1(degrees) __VS_F1(radians) __VS_F1(sign)
-__VS_F1(native_cos) __VS_F1(native_sin) __VS_F1(native_tan) __VS_F1(native_exp2)
-__VS_F1(native_exp10) __VS_F1(native_log2) __VS_F1(native_log10) __VS_F1(native_recip)
-__VS_F1(native_rsqrt) __VS_F1(half_cos) __VS_F1(half_sin) __VS_F1(half_tan)
-__VS_F1(half_sqrt) __VS_F1(half_rsqrt) __VS_F1(half_recip) __VS_F1(half_exp)
-__VS_F1(half_exp2) __VS_F1(half_exp10) __VS_F1(half_log) __VS_F1(half_log2)
-__VS_F1(half_log10)
+__VS_FLOAT_ONLY1(native_cos) __VS_FLOAT_ONLY1(native_sin) __VS_FLOAT_ONLY1(native_tan)
+__VS_FLOAT_ONLY1(native_exp2) __VS_FLOAT_ONLY1(native_exp10) __VS_FLOAT_ONLY1(native_log2)
+__VS_FLOAT_ONLY1(native_log10) __VS_FLOAT_ONLY1(native_recip) __VS_FLOAT_ONLY1(native_rsqrt)
+__VS_FLOAT_ONLY1(half_cos) __VS_FLOAT_ONLY1(half_sin) __VS_FLOAT_ONLY1(half_tan)
+__VS_FLOAT_ONLY1(half_sqrt) __VS_FLOAT_ONLY1(half_rsqrt) __VS_FLOAT_ONLY1(half_recip)
+__VS_FLOAT_ONLY1(half_exp) __VS_FLOAT_ONLY1(half_exp2) __VS_FLOAT_ONLY1(half_exp10)
+__VS_FLOAT_ONLY1(half_log) __VS_FLOAT_ONLY1(half_log2) __VS_FLOAT_ONLY1(half_log10)
 __VS_F2(atan2) __VS_F2(atan2pi) __VS_F2(copysign) __VS_F2(fdim) __VS_F2(fmod) __VS_F2(hypot)
 __VS_F2(maxmag) __VS_F2(minmag) __VS_F2(nextafter) __VS_F2(powr) __VS_F2(remainder)
-__VS_F2(native_divide) __VS_F2(native_powr) __VS_F2(half_divide) __VS_F2(half_powr)
+__VS_FLOAT_ONLY2(native_divide) __VS_FLOAT_ONLY2(native_powr) __VS_FLOAT_ONLY2(half_divide)
+__VS_FLOAT_ONLY2(half_powr)
 __VS_F2(step)
 __VS_F3(fma) __VS_F3(mix) __VS_F3(smoothstep)
 float __VS_OVL ldexp(float, int); double __VS_OVL ldexp(double, int);

@@ -38,8 +38,8 @@ __VS_EACH_VECTOR(__VS_VLOAD)
   T##N __VS_OVL max(T##N, T##N); T##N __VS_OVL max(T##N, T); \
   T##N __VS_OVL clamp(T##N, T##N, T##N); T##N __VS_OVL clamp(T##N, T, T);
 __VS_EACH_VECTOR(__VS_VECTOR_MINMAX)
-#define __VS_VECTOR_INT(T, N) T##N __VS_OVL abs(T##N); int __VS_OVL any(T##N); \
-  int __VS_OVL all(T##N);
+#define __VS_VECTOR_INT(T, N) u##T##N __VS_OVL abs(T##N); u##T##N __VS_OVL abs(u##T##N); \
+  int __VS_OVL any(T##N); int __VS_OVL all(T##N);
 __VS_WIDTHS(__VS_VECTOR_INT, char) __VS_WIDTHS(__VS_VECTOR_INT, short)
 __VS_WIDTHS(__VS_VECTOR_INT, int) __VS_WIDTHS(__VS_VECTOR_INT, long)
 #define __VS_VECTOR_FLOAT(T, N) \

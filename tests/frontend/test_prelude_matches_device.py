@@ -1,0 +1,209 @@
+"""Differential test: the OpenCL prelude the proof parses against the device's compiler.
+
+The proof parses kernels with veriscan's own declarations of the OpenCL C
+library (``preludes/opencl.h``, ``opencl_vectors.h``); the device compiles
+them with its own headers.  Where the two disagree on a built-in's result
+type, or on the type or value of a literal or macro, the proof reasons about
+another program than the one that runs: ``sizeof(true)`` or ``abs(0) - 1 > 0``
+can then be constant-false in the proof and true on the device, and code the
+proof took for dead runs unchecked.  So every declaration of the prelude is
+probed on the device: each overload is called with arguments of its
+parameter types, and the size, the int/float kind and the signedness of the
+result (lane 0 for vectors) must be what libclang says for the proof.  The
+prelude's macros and the ``true``/``false``/``NULL`` literals are compared
+likewise, macros by value.  An overload the device does not have (a build
+error for that probe alone) proves nothing and is only counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import clang.cindex as ci
+import numpy as np
+import pytest
+
+from veriscan.device.opencl import Runtime
+from veriscan.errors import KernelSourceError
+from veriscan.frontend import parse_kernel
+from veriscan.frontend.clang_parse import PRELUDE_DIR
+from veriscan.frontend.preprocess import DIALECT_FLAGS
+from veriscan.ir import nodes as ir
+from veriscan.ir.interpret import GroupInterpreter, WorkItem
+from veriscan.ir.nodes import Dialect
+
+PRELUDES = ("opencl.h", "opencl_vectors.h")
+_SCALARS = {ci.TypeKind.CHAR_S, ci.TypeKind.SCHAR, ci.TypeKind.UCHAR, ci.TypeKind.SHORT,
+            ci.TypeKind.USHORT, ci.TypeKind.INT, ci.TypeKind.UINT, ci.TypeKind.LONG,
+            ci.TypeKind.ULONG, ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE, ci.TypeKind.BOOL}
+_FLOATS = {ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE}
+# Literals and values whose type the proof must see as the device does.
+LITERALS = ("true", "false", "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE", "1 == 1",
+            "'a'", "1u << 31", "0x80000000", "2147483648", "-1 > 0u", "sizeof(size_t)")
+BATCH = 400
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One expression and what the proof says of its value's type."""
+
+    text: str
+    size: int
+    floating: bool
+    signed: bool
+    vector: bool
+
+
+def _arithmetic(t: ci.Type) -> tuple[ci.Type, bool] | None:
+    """(element type, is vector) for a scalar or vector arithmetic type, else None."""
+    t = t.get_canonical()
+    if t.kind in _SCALARS:
+        return t, False
+    if t.kind in (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR) and \
+            t.element_type.get_canonical().kind in _SCALARS:
+        return t.element_type.get_canonical(), True
+    return None
+
+
+def _probe(text: str, t: ci.Type) -> Probe | None:
+    kind = _arithmetic(t)
+    if kind is None:
+        return None
+    element, vector = kind
+    floating = element.kind in _FLOATS
+    signed = floating or element.kind in (ci.TypeKind.CHAR_S, ci.TypeKind.SCHAR,
+                                          ci.TypeKind.SHORT, ci.TypeKind.INT,
+                                          ci.TypeKind.LONG)
+    return Probe(text, t.get_canonical().get_size(), floating, signed, vector)
+
+
+def _prelude_unit() -> ci.TranslationUnit:
+    """Both preludes and, after them, one probe variable per literal (their types)."""
+    text = "".join(f'#include "{PRELUDE_DIR / name}"\n' for name in PRELUDES)
+    text += "".join(f"__constant long __probe{i} = sizeof({lit});\n"
+                    f"void __probe_fn{i}(void) {{ (void)({lit}); }}\n"
+                    for i, lit in enumerate(LITERALS))
+    return ci.Index.create().parse("probe.cl", args=DIALECT_FLAGS[Dialect.OPENCL],
+                                   unsaved_files=[("probe.cl", text)])
+
+
+def prelude_probes() -> list[Probe]:
+    """One probe per overload of every built-in of arithmetic type, and per literal."""
+    unit = _prelude_unit()
+    probes: list[Probe] = []
+    seen: set[str] = set()
+    for c in unit.cursor.get_children():
+        if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling.startswith("__probe_fn"):
+            literal = LITERALS[int(c.spelling[len("__probe_fn"):])]
+            body = next(c.get_children())
+            expr = next(next(body.get_children()).get_children())  # the (void) cast's operand
+            inner = [k for k in expr.get_children()]
+            made = _probe(f"({literal})", inner[-1].type if inner else expr.type)
+            if made is not None:
+                probes.append(made)
+            continue
+        if c.kind != ci.CursorKind.FUNCTION_DECL or c.spelling.startswith("__"):
+            continue
+        params = [p.type for p in c.get_arguments()]
+        if not all(_arithmetic(p) is not None for p in params):
+            continue
+        if c.spelling.startswith("as_") and params and \
+                params[0].get_canonical().get_size() != c.result_type.get_canonical().get_size():
+            continue  # a reinterpretation between sizes: refused by every compiler
+        call = f"{c.spelling}({', '.join(f'({_unqualified(p)})(1)' for p in params)})"
+        made = _probe(call, c.result_type)
+        if made is not None and call not in seen:
+            seen.add(call)
+            probes.append(made)
+    return probes
+
+
+def _unqualified(t: ci.Type) -> str:
+    """A parameter's type as a cast can name it (``__private int`` is ``int``)."""
+    return t.spelling.replace("__private ", "").replace("const ", "")
+
+
+def _kernel(probes: list[Probe]) -> str:
+    """Per probe four words: size, float-ness, signedness, and 1 (the probe ran).
+
+    The result is kept in a variable of its own type (``__typeof__``), so a
+    narrow type is not promoted before its sign is read.  Only a floating type
+    keeps 1/2 apart from 0 while keeping 2 apart from 1 (a bool does not)."""
+    lines = []
+    for i, p in enumerate(probes):
+        lane = "v.s0" if p.vector else "v"
+        lines.append(f"  {{ typedef __typeof__({p.text}) T; T v = {p.text};\n"
+                     f"    o[{4 * i}] = sizeof(v);\n"
+                     f"    v = (T)(1) / (T)(2); o[{4 * i + 1}] = {lane} != 0;\n"
+                     f"    v = (T)(2) - (T)(1); o[{4 * i + 1}] &= {lane} != 0;\n"
+                     f"    v = (T)(0) - (T)(1); o[{4 * i + 2}] = {lane} < 0;\n"
+                     f"    o[{4 * i + 3}] = 1; }}")
+    return "__kernel void probe(__global long *o) {\n" + "\n".join(lines) + "\n}\n"
+
+
+def _run(runtime: Runtime, probes: list[Probe]) -> dict[Probe, tuple[int, bool, bool]] | None:
+    """The device's answers, or None when the batch does not build."""
+    try:
+        program = runtime.build(_kernel(probes), origin="prelude probes")
+    except KernelSourceError:
+        return None
+    out = runtime.empty(4 * len(probes) * 8)
+    program.probe(runtime.queue, (1,), (1,), out)
+    words = runtime.to_host(out, 4 * len(probes), np.dtype(np.int64))
+    return {p: (int(words[4 * i]), bool(words[4 * i + 1]), bool(words[4 * i + 2]))
+            for i, p in enumerate(probes) if words[4 * i + 3] == 1}
+
+
+def _device_answers(runtime: Runtime, probes: list[Probe],
+                    missing: list[Probe]) -> dict[Probe, tuple[int, bool, bool]]:
+    """Answers for every probe that builds, bisecting a batch that fails to build."""
+    answers = _run(runtime, probes)
+    if answers is not None:
+        return answers
+    if len(probes) == 1:
+        missing.append(probes[0])
+        return {}
+    half = len(probes) // 2
+    return {**_device_answers(runtime, probes[:half], missing),
+            **_device_answers(runtime, probes[half:], missing)}
+
+
+def test_every_builtin_and_literal_has_the_devices_type(runtime: Runtime) -> None:
+    probes = prelude_probes()
+    assert len(probes) > 300  # the whole library, not a sample
+    assert {p.text for p in probes} >= {"(true)", "abs((int)(1))", "abs((char)(1))"}
+    missing: list[Probe] = []
+    answers: dict[Probe, tuple[int, bool, bool]] = {}
+    for start in range(0, len(probes), BATCH):
+        answers.update(_device_answers(runtime, probes[start:start + BATCH], missing))
+    wrong = [f"{p.text}: proof says {p.size} bytes, {'float' if p.floating else 'integer'}, "
+             f"{'signed' if p.signed else 'unsigned'}; device says {size} bytes, "
+             f"{'float' if floating else 'integer'}, {'signed' if signed else 'unsigned'}"
+             for p, (size, floating, signed) in answers.items()
+             if (size, floating, signed) != (p.size, p.floating, p.signed)]
+    assert not wrong, "\n".join(wrong)
+    # Most of the prelude must exist on the device, or the test proves little.
+    assert len(answers) > 0.9 * len(probes), [p.text for p in missing]
+
+
+@pytest.mark.parametrize("literal", ["sizeof(true)", "sizeof(NULL)", "abs(0) - 1 > 0",
+                                     "abs((char)-128)", "sizeof(abs((short)-1))",
+                                     "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE",
+                                     "true + true", "-1 < 0u"])
+def test_the_proof_computes_these_as_the_device_does(runtime: Runtime, literal: str,
+                                                     tmp_path: Path) -> None:
+    # The values the red team used to make code dead in the proof and live on PoCL.
+    source = f"__kernel void k(__global long *o) {{ o[0] = (long)({literal}); }}\n"
+    program = runtime.build(source, origin="literal")
+    out = runtime.empty(8)
+    program.k(runtime.queue, (1,), (1,), out)
+    device = int(runtime.to_host(out, 1, np.dtype(np.int64))[0])
+    path = tmp_path / "k.cl"
+    path.write_text(source)
+    kernel = parse_kernel(path)
+    assert not [s for s in kernel.body if isinstance(s, ir.Unsupported)]
+    interpreter = GroupInterpreter(kernel, (1, 1, 1), {})
+    for _ in interpreter.lockstep([WorkItem((0, 0, 0))]):
+        pass
+    assert interpreter.memory["o"][0] == device
