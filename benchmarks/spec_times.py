@@ -24,9 +24,9 @@ import sys
 import time
 
 from veriscan.frontend import parse_kernel
-from veriscan.spec import annotated_kernels
-from veriscan.spec.checker import check_spec
-from veriscan.spec.prover import DEFAULT_RLIMIT
+from veriscan.seplogic import annotated_kernels
+from veriscan.seplogic.checker import check_spec
+from veriscan.seplogic.prover import DEFAULT_RLIMIT
 
 TARGET_S = 5.0
 

@@ -44,12 +44,8 @@ from pathlib import Path
 from plotting import Mark, Panel, Series, Style, line_chart, machine, plot_path
 from veriscan.device.opencl import Runtime, get_runtime
 from veriscan.errors import DeviceLimitError
-from veriscan.functional.dynamic import (
-    OCLGRIND_MAX_N,
-    Implementation,
-    device_interval,
-    oclgrind_implementation,
-)
+from veriscan.functional.device_runs import OCLGRIND_MAX_N, Implementation
+from veriscan.functional.dynamic import device_interval, oclgrind_implementation
 from veriscan.functional.interval import interval_test
 from veriscan.functional.voigtlander import count_tests, voigtlander_test
 from veriscan.scankernel import KERNEL_DIR, ScanKernel, load_scan_kernel

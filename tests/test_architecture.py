@@ -38,7 +38,7 @@ FLOORS: list[tuple[str, frozenset[str]]] = [
     ("library", frozenset({"library"})),
     # reading kernels and proving them, the tests on the device, certificates
     ("verification", frozenset({
-        "ir", "frontend", "analysis", "budget", "scankernel", "smt", "spec", "circuit",
+        "ir", "frontend", "analysis", "budget", "scankernel", "smt", "seplogic", "circuit",
         "functional", "check", "verify", "verification", "dask",
     })),
     # ``import veriscan``: the public names, loaded on first use
@@ -226,3 +226,38 @@ def test_the_reader_sees_every_kind_of_import(source: str, expected: set[str]) -
 def test_the_cycle_finder_finds_cycles() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+# A module a newcomer can read in one sitting, a class that does one thing.
+MAX_MODULE_LINES = 500
+MAX_CLASS_LINES = 300
+
+
+def too_long(text: str, where: str) -> list[str]:
+    """Each way ``text`` (a module named ``where``) breaks the size limits."""
+    found = []
+    lines = text.count("\n")
+    if lines > MAX_MODULE_LINES:
+        found.append(f"{where}: {lines} lines (at most {MAX_MODULE_LINES})")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ClassDef):
+            size = (node.end_lineno or node.lineno) - node.lineno + 1
+            if size > MAX_CLASS_LINES:
+                found.append(f"{where}:{node.lineno}: class {node.name}, {size} lines "
+                             f"(at most {MAX_CLASS_LINES})")
+    return found
+
+
+def test_no_module_or_class_is_too_long_to_read() -> None:
+    found = [problem for path in sorted(PACKAGE.rglob("*.py"))
+             for problem in too_long(path.read_text(), str(path.relative_to(PACKAGE)))]
+    assert not found, "\n".join(found)
+
+
+def test_size_limits_see_long_modules_and_nested_classes() -> None:
+    body = "    x = 1\n" * MAX_CLASS_LINES
+    assert too_long(f"def f():\n    class Inner:\n    {body.replace(chr(10), chr(10) + '    ')}",
+                    "m.py")[0].startswith("m.py:2: class Inner")
+    assert too_long("x = 1\n" * (MAX_MODULE_LINES + 1), "m.py") == [
+        f"m.py: {MAX_MODULE_LINES + 1} lines (at most {MAX_MODULE_LINES})"]
+    assert too_long("class Short:\n" + body[:-len("    x = 1\n")], "m.py") == []

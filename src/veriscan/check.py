@@ -40,21 +40,19 @@ from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
 from veriscan.smt.races import check_races
 from veriscan.smt.solver import new_solver
-from veriscan.smt.threads import Launch, in_launch
+from veriscan.smt.threads import Launch
 from veriscan.smt.trace import Trace
 from veriscan.verdict import Status, Verdict, combine, unknown, verified, violation
 
 MAX_SCAN_LOG2 = 31
 # Sizes whose own proofs confirm every parametric "verified" (2, 4, 8, 2^16, 2^30).
 CROSS_CHECK_LOG2 = (1, 2, 3, 16, 30)
-# Threads tried when looking for one the kernel's own assumptions leave out.
-EXCLUDED_THREAD_TRIES = 8
 # What every static verdict takes for granted (as GPUVerify does); reported in details.
 MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "loops without barriers terminate",
                      "unsigned arithmetic wraps around; signed overflow, division by zero "
                      "and out-of-range CUDA shifts are flagged, except in arithmetic on values "
-                     "read from memory, which is assumed defined")
+                     "read from global, local or constant memory, which is assumed defined")
 
 
 @dataclass(frozen=True)
@@ -219,11 +217,11 @@ def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
     Every query takes them as facts, but the device honours none of them.
     Facts that no two distinct threads of the launch satisfy together
     (``__assume(0)``, ``__assume(lid == 0)``) leave nothing for the checks to
-    find; facts some thread satisfies for no input at all (``__assume(lid <
-    2)`` with four) leave that thread out of the proof while it runs on the
-    device.  Facts about inputs (``__requires(count <= 64)``) stay: every
-    thread satisfies them for some input.  Threads are searched a few at a
-    time, so a fact that leaves out only rare threads may go unseen.
+    find.  A fact that depends on anything but the launch's inputs (a work-item's
+    ids, a value it read from memory it shares or computed) may hold for some
+    work-items and not for others, and a work-item it excludes runs on the
+    device unanalysed: such facts make the verdict unknown.  Facts about inputs
+    (``__requires(count <= 64)``) stay: every work-item sees the same inputs.
     """
     if not trace.assumptions:
         return None
@@ -235,22 +233,10 @@ def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
     pairs.add(queries.pair.constraints())
     if pairs.check() == z3.sat and queries.query(True, z3.BoolVal(True))[0] == z3.unsat:
         return what.format("two distinct threads")
-    ids = queries.pair.a.local + queries.pair.a.group
-    seek = new_solver(queries.timeout_ms)
-    seek.add(in_launch(queries.pair.a, queries.launch), *queries.launch.facts(),
-             z3.Not(z3.And(*trace.assumptions)))
-    for _ in range(EXCLUDED_THREAD_TRIES):
-        if seek.check() != z3.sat:
-            return None
-        model = seek.model()
-        thread = [model.eval(x, model_completion=True) for x in ids]
-        pinned = z3.And(*(x == v for x, v in zip(ids, thread, strict=True)))
-        if queries.query(False, pinned)[0] == z3.unsat:
-            local = [v.as_long() for v in thread[:3]]  # type: ignore[attr-defined]
-            group = [v.as_long() for v in thread[3:]]  # type: ignore[attr-defined]
-            return (f"the kernel's __assume/__requires hold for work-item {local} of group "
-                    f"{group} with no input: the device runs it, the proof would leave it out")
-        seek.add(z3.Not(pinned))
+    if not all(queries.is_input(fact) for fact in trace.assumptions):
+        return ("the kernel's __assume/__requires depend on the work-item (its ids, or "
+                "values it read or computed), so they may leave work-items out of the "
+                "proof that run on the device")
     return None
 
 

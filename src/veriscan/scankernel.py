@@ -162,8 +162,6 @@ def parse_header(source: str, file: str = "<kernel>") -> dict[str, object]:
             elif key == "threads" and value:
                 eval_size_expr(value, 2, where=f"{file}:{lineno}")  # validate early
                 out["threads"] = value
-            elif key in ("expect", "note", "groups", "requires"):
-                continue  # informational keys used by test corpora
             else:
                 raise VeriscanError(f"unknown key '{word}' in the veriscan header",
                                     SourcePos(file, lineno))

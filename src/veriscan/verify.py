@@ -38,7 +38,7 @@ from typing import Any
 
 from veriscan.errors import DeviceLimitError, VeriscanError
 from veriscan.functional.cuda_to_opencl import LABEL
-from veriscan.functional.dynamic import (
+from veriscan.functional.device_runs import (
     DEFAULT_TIMEOUT_S,
     OCLGRIND_MAX_N,
     Implementation,
@@ -167,7 +167,7 @@ def _race_corroboration(result: KernelResult, static: Verdict,
     oclgrind = [d for d in devices if d.oclgrind]
     if static.details.get("failed_part") != "races" or not oclgrind:
         return []
-    from veriscan.functional.dynamic import sizes_for
+    from veriscan.functional.device_runs import sizes_for
 
     sizes, result.sizes = result.sizes, sizes_for(oclgrind[0], result.sizes)
     step = _interval_step(result, static, True, lambda _what: None, oclgrind[:1], timeout)
@@ -180,7 +180,9 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
     """The interval test on each implementation: all sizes on the first, the sizes it
     passed at on the others (Oclgrind: those it can simulate).  A detector report
     the static proof contradicts is an internal disagreement (unknown)."""
-    from veriscan.functional.dynamic import cross_check, device_interval, sizes_for
+    from veriscan.functional.cross_check import cross_check
+    from veriscan.functional.device_runs import sizes_for
+    from veriscan.functional.dynamic import device_interval
 
     kernel = result.kernel
     runs: list[Verdict] = []

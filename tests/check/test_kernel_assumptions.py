@@ -40,8 +40,13 @@ def test_assumptions_no_launch_satisfies_give_unknown(file: str, launch: Launch,
     assert f"hold for no {who} of the launch" in v.summary
 
 
-def test_assumptions_that_leave_out_some_threads_give_unknown() -> None:
-    v = check_kernel(ATTACKS / "assume_leaves_out_threads.cl", launch=Launch((4,)))
+@pytest.mark.parametrize("file", ["assume_leaves_out_threads.cl",
+                                  "assume_guarded_by_parameter.cl",
+                                  "assume_in_loop_beyond_entry.cl",
+                                  "assume_excludes_one_late_thread.cl"])
+def test_assumptions_about_the_work_item_give_unknown(file: str) -> None:
+    # Which work-items such a fact leaves out is not searched for (a search by
+    # samples missed one among 64): any fact beyond the launch's inputs is refused.
+    v = check_kernel(ATTACKS / file, launch=Launch((64,)), array_sizes={"out": 64})
     assert v.status is Status.UNKNOWN
-    assert "work-item [2, 0, 0] of group [0, 0, 0]" in v.summary or \
-        "work-item [3, 0, 0] of group [0, 0, 0]" in v.summary
+    assert "depend on the work-item" in v.summary

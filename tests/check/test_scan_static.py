@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from corpus_format import mutant_path, scan_mutants
 from veriscan.check import check_scan_kernel
 from veriscan.scankernel import KERNEL_DIR, load_scan_kernel, shipped_kernel_files
 from veriscan.verdict import Status
 
 SCAN_KERNELS = [p for p in shipped_kernel_files("scan")]
-MUTANTS = Path(__file__).resolve().parents[1] / "corpus" / "mutants"
 # 2^27 and 2^30 are where int-sized arithmetic in a kernel first overflows (N * rows, 2 * N).
 SIZES = (2, 256, 1 << 27, 1 << 30, 1 << 31)
 
@@ -27,15 +27,11 @@ def test_shipped_scan_kernel_is_verified(path: Path) -> None:
         assert verdict.details["threads"] == kernel.thread_count(n)
 
 
-def _mutants() -> list[Path]:
-    return sorted(MUTANTS.glob("*/*.cl")) if MUTANTS.is_dir() else []
-
-
-@pytest.mark.parametrize("path", _mutants(), ids=[p.stem for p in _mutants()])
-def test_barrier_mutants_are_races_and_others_race_free(path: Path) -> None:
-    kernel = load_scan_kernel(str(path))
+@pytest.mark.parametrize("mutant", sorted(scan_mutants()))
+def test_barrier_mutants_are_races_and_others_race_free(mutant: str) -> None:
+    kernel = load_scan_kernel(str(mutant_path(mutant)))
     verdict = check_scan_kernel(kernel, 64)
-    if "barrier_removed" in path.stem:
+    if "barrier_removed" in mutant:
         assert verdict.status is Status.VIOLATION, verdict.summary
     else:
         # Most functional mutants stay race-free (the interval test catches

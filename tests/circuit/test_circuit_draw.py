@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from corpus_format import mutant_path
 from veriscan.circuit.draw import check_drawable, is_interval, word_text
 from veriscan.circuit.record import EventKind, record_circuit
 from veriscan.cli.main import main
@@ -34,7 +35,7 @@ def test_json_reports_each_size(tmp_path: Path, capsys) -> None:
 
 
 def test_wrong_kernel_is_drawn_and_named(tmp_path: Path, capsys) -> None:
-    mutant = HERE.parent / "corpus" / "mutants" / "sklansky" / "sklansky__last_level_skipped.cl"
+    mutant = mutant_path("sklansky__last_level_skipped")
     # Not a scan: drawn, and exit 1 like every other "violation" (issue 14).
     assert main(["circuit", str(mutant), "--n", "8", "--out", str(tmp_path)]) == 1
     assert "wrong at out[4, 5, 6, 7]" in capsys.readouterr().out

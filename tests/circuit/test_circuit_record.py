@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pytest
 
+from corpus_format import mutant_path
 from veriscan.circuit.record import EventKind, record_circuit
 from veriscan.errors import VeriscanError
 from veriscan.scankernel import load_scan_kernel, shipped_kernel_files
 
 HERE = Path(__file__).resolve().parent
-MUTANTS = HERE.parent / "corpus" / "mutants"
 # Every shipped scan kernel, CUDA twins included: replaying the circuit on the
 # host is how a CUDA kernel's operand order is checked on a machine without a GPU.
 SHIPPED_SCANS = [p.stem for p in shipped_kernel_files("scan")]
@@ -76,19 +76,19 @@ def test_tree_kernel_wires_follow_the_leaves() -> None:
 
 
 @pytest.mark.parametrize(("mutant", "size", "wrong"), [
-    ("kogge_stone/kogge_stone__first_level_skipped", 10, list(range(1, 8))),
-    ("sklansky/sklansky__last_level_skipped", 8, [4, 5, 6, 7]),
-    ("brent_kung/brent_kung__down_level_skipped", 10, [5, 6]),
-    ("sequential/sequential__last_element_skipped", 7, [7]),
+    ("kogge_stone__first_level_skipped", 10, list(range(1, 8))),
+    ("sklansky__last_level_skipped", 8, [4, 5, 6, 7]),
+    ("brent_kung__down_level_skipped", 10, [5, 6]),
+    ("sequential__last_element_skipped", 7, [7]),
 ])
 def test_mutants_change_the_circuit(mutant: str, size: int, wrong: list[int]) -> None:
-    circuit = record_circuit(load_scan_kernel(str(MUTANTS / f"{mutant}.cl")), 8)
+    circuit = record_circuit(load_scan_kernel(str(mutant_path(mutant))), 8)
     assert (circuit.size, circuit.wrong_outputs()) == (size, wrong)
 
 
 def test_swapped_operands_keep_the_shape_but_not_the_order() -> None:
     circuit = record_circuit(load_scan_kernel(
-        str(MUTANTS / "kogge_stone" / "kogge_stone__swapped_operands.cl")), 8)
+        str(mutant_path("kogge_stone__swapped_operands"))), 8)
     assert circuit.size == 17
     assert circuit.final[1] == (1, 0)
 
@@ -96,7 +96,7 @@ def test_swapped_operands_keep_the_shape_but_not_the_order() -> None:
 def test_racy_kernel_is_refused_with_the_lines() -> None:
     with pytest.raises(VeriscanError, match=r"race on buf\[\d\] .*lines \d+ and \d+"):
         record_circuit(load_scan_kernel(
-            str(MUTANTS / "kogge_stone" / "kogge_stone__read_barrier_removed.cl")), 8)
+            str(mutant_path("kogge_stone__read_barrier_removed"))), 8)
 
 
 def test_divergent_barrier_is_refused() -> None:

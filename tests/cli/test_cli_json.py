@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from corpus_format import mutant_path
+
 KERNELS = Path(__file__).resolve().parent / "kernels"
 REPO = Path(__file__).resolve().parents[2]
 STATIC = REPO / "tests" / "corpus" / "static"
 VERIFY = REPO / "tests" / "corpus" / "verify"
-MUTANTS = REPO / "tests" / "corpus" / "mutants"
 SPEC_BROKEN = REPO / "tests" / "corpus" / "spec_broken"
 SCAN_COMMANDS = ("check", "verify", "interval-test", "voigtlander-test", "sheeran-test",
                  "circuit")
@@ -84,14 +85,14 @@ CASES = [
       "{TMP}/v.sarif"], 0, "verified"),
     # the functional tests
     (["interval-test", "kogge_stone", "--n", "4,8"], 0, "(0,k)"),
-    (["interval-test", MUTANTS / "kogge_stone" / "kogge_stone__swapped_operands.cl", "--n",
+    (["interval-test", mutant_path("kogge_stone__swapped_operands"), "--n",
       "4"], 1, "out["),
     (["voigtlander-test", "kogge_stone", "--n", "4"], 0, "tests"),
     (["voigtlander-test", "kogge_stone"], 3, "--n is required"),
     (["sheeran-test", "kogge_stone", "--n", "4"], 0, "verified"),
     # circuit: a wrong circuit is a violation (exit 1), not a success
     (["circuit", "kogge_stone", "--n", "4", "--out", "{TMP}/pictures"], 0, "right prefix"),
-    (["circuit", MUTANTS / "sklansky" / "sklansky__last_level_skipped.cl", "--n", "8",
+    (["circuit", mutant_path("sklansky__last_level_skipped"), "--n", "8",
       "--out", "{TMP}/pictures"], 1, "not the right prefix"),
     (["circuit", "kogge_stone", "--n", "4", "--out", "{EMPTY}"], 3, "not a directory"),
     (["circuit", "kogge_stone", "--n", "128"], 3, "too large to draw"),

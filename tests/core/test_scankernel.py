@@ -33,6 +33,14 @@ def test_unknown_header_key_names_the_line():
     assert "blocks=3" in str(info.value)
 
 
+@pytest.mark.parametrize("key", ["expect=violation", "note=x", "groups=2", "requires=y"])
+def test_test_corpus_keys_are_not_header_keys(key):
+    """The test suite's expectations live in its own header lines (tests/corpus_format.py),
+    never in the product's: a key only tests used is as unknown as any other."""
+    with pytest.raises(VeriscanError, match="unknown key"):
+        parse_header(f"// veriscan: inclusive threads=n {key}\n", "k.cl")
+
+
 def test_overrides_and_thread_count(tmp_path):
     path = tmp_path / "k.cl"
     path.write_text("// veriscan: inclusive threads=n\n__kernel void k() {}\n")

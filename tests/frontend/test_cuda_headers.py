@@ -9,7 +9,8 @@ import pytest
 from veriscan.check import Launch, check_ir
 from veriscan.errors import KernelSourceError
 from veriscan.frontend import parse_kernel
-from veriscan.frontend.preprocess import _declared_names, preprocess
+from veriscan.frontend.foreign_names import _declared_names
+from veriscan.frontend.preprocess import preprocess
 from veriscan.ir.nodes import Dialect
 from veriscan.verdict import Status
 

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from veriscan.errors import KernelSourceError
-from veriscan.frontend import lower, parse_kernel
+from veriscan.frontend import parse_kernel
 from veriscan.frontend.cursors import Outcome, audit_lowering
+from veriscan.frontend.lower_calls import CallLowering
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import walk
 
@@ -91,7 +92,7 @@ def test_the_audit_catches_a_lowering_that_drops_a_call(
     path = HERE / "kernels" / "coverage_opencl.cl"
     *_, missed = audited(path, "k_calls")
     assert not missed
-    monkeypatch.setattr(lower.KernelLowering, "tail_return",
+    monkeypatch.setattr(CallLowering, "tail_return",
                         lambda self, tail, result, t: None)
     *_, missed = audited(path, "k_calls")
     assert any(m.startswith("CALL_EXPR") for m in missed), missed

@@ -19,7 +19,7 @@ import pytest
 
 from veriscan.errors import KernelSourceError, VeriscanError
 from veriscan.frontend import parse_kernel
-from veriscan.frontend.lower import SPILL_DEPTH
+from veriscan.frontend.lower_expressions import SPILL_DEPTH
 from veriscan.ir import nodes as ir
 from veriscan.ir.interpret import GroupInterpreter, WorkItem
 from veriscan.ir.visit import expr_children, stmt_exprs, walk

@@ -27,8 +27,7 @@ import pytest
 from veriscan.device.opencl import Runtime
 from veriscan.errors import KernelSourceError
 from veriscan.frontend import parse_kernel
-from veriscan.frontend.clang_parse import PRELUDE_DIR
-from veriscan.frontend.preprocess import DIALECT_FLAGS
+from veriscan.frontend.dialects import DIALECT_FLAGS, PRELUDE_DIR
 from veriscan.ir import nodes as ir
 from veriscan.ir.interpret import GroupInterpreter, WorkItem
 from veriscan.ir.nodes import Dialect

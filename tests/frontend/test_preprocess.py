@@ -11,7 +11,8 @@ from veriscan.check import check_generic
 from veriscan.errors import KernelSourceError
 from veriscan.frontend import parse_kernel
 from veriscan.frontend.clang_parse import parse_unit
-from veriscan.frontend.preprocess import _side_names, genericity_problems, preprocess
+from veriscan.frontend.foreign_names import _side_names, genericity_problems
+from veriscan.frontend.preprocess import preprocess
 from veriscan.functional import scan_runner
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import walk

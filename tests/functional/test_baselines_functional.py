@@ -1,10 +1,9 @@
 """Voigtländer's and Sheeran's tests: counts, passes on correct kernels, catches mutants."""
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from corpus_format import mutant_path
 from veriscan.functional.sheeran import sheeran_test
 from veriscan.functional.voigtlander import (
     count_tests,
@@ -15,8 +14,6 @@ from veriscan.functional.voigtlander import (
 from veriscan.monoids.baselines import f1_monoid
 from veriscan.scankernel import load_scan_kernel
 from veriscan.verdict import Status
-
-MUTANTS = Path(__file__).resolve().parents[1] / "corpus" / "mutants"
 
 
 def test_voigtlander_count_formula():
@@ -54,11 +51,11 @@ def test_voigtlander_passes_correct_kernels(runtime, name):
     assert verdict.details["tests_run"] == count_tests(32)
 
 
-@pytest.mark.parametrize("mutant", ["kogge_stone/kogge_stone__swapped_operands",
-                                    "blelloch/blelloch__identity_set_twice",
-                                    "sklansky/sklansky__source_off_by_one"])
+@pytest.mark.parametrize("mutant", ["kogge_stone__swapped_operands",
+                                    "blelloch__identity_set_twice",
+                                    "sklansky__source_off_by_one"])
 def test_voigtlander_catches_mutants(runtime, mutant):
-    verdict = voigtlander_test(load_scan_kernel(str(MUTANTS / f"{mutant}.cl")), 16, runtime)
+    verdict = voigtlander_test(load_scan_kernel(str(mutant_path(mutant))), 16, runtime)
     assert verdict.status is Status.VIOLATION
     assert verdict.witness["test"].startswith(("f1 test", "f2 test"))
     assert verdict.witness["wrong"]
@@ -81,7 +78,7 @@ def test_sheeran_passes_correct_kernels(runtime, name):
 
 
 def test_sheeran_catches_mutant_with_readable_lists(runtime):
-    path = MUTANTS / "brent_kung" / "brent_kung__down_level_skipped.cl"
+    path = mutant_path("brent_kung__down_level_skipped")
     verdict = sheeran_test(load_scan_kernel(str(path)), 4, runtime)
     assert verdict.status is Status.VIOLATION
     assert verdict.witness["wrong"][0]["text"] == "out[2] = [2], expected [0,1,2]"

@@ -3,13 +3,11 @@
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from corpus_format import mutant_path
 from veriscan.cli.main import main
-
-MUTANTS = Path(__file__).resolve().parents[1] / "corpus" / "mutants"
 
 
 def _run(capsys, *argv):
@@ -35,7 +33,7 @@ def test_interval_test_all_sizes_reach_the_device_limit(capsys, runtime):
 
 
 def test_interval_test_violation_table_shows_the_witness(capsys):
-    path = MUTANTS / "kogge_stone" / "kogge_stone__swapped_operands.cl"
+    path = mutant_path("kogge_stone__swapped_operands")
     code, out, _ = _run(capsys, "interval-test", str(path), "--n", "8")
     assert code == 1
     assert "out[1] = ⊤, expected (0,1)" in out
@@ -101,7 +99,7 @@ def test_voigtlander_and_sheeran_commands(capsys):
     assert [v["details"]["tests_total"] for v in record["verdicts"]] == [43, 151]
     code, out, _ = _run(capsys, "sheeran-test", "blelloch_tree1d", "--n", "16", "--json")
     assert code == 0 and json.loads(out)["status"] == "verified"
-    path = MUTANTS / "blelloch" / "blelloch__identity_not_set.cl"
+    path = mutant_path("blelloch__identity_not_set")
     code, out, _ = _run(capsys, "voigtlander-test", str(path), "--n", "8")
     assert code == 1 and "Voigtländer" in out
 

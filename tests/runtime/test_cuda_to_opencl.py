@@ -14,8 +14,9 @@ import pytest
 
 from veriscan.cli.main import main
 from veriscan.device.opencl import get_runtime
-from veriscan.functional.cuda_to_opencl import LABEL, NotTranslated, translate_file
-from veriscan.functional.dynamic import implementations
+from veriscan.functional.cuda_to_opencl import LABEL, translate_file
+from veriscan.functional.cuda_to_opencl_tokens import NotTranslated
+from veriscan.functional.device_runs import implementations
 from veriscan.scankernel import load_scan_kernel
 from veriscan.verdict import Status
 from veriscan.verify import STEPS, shipped_scan_kernels, verify_kernel

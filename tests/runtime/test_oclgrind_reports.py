@@ -8,7 +8,8 @@ API probe and the error-limit notice, so these tests need no Oclgrind.
 from pathlib import Path
 
 from veriscan.device.oclgrind import parse_reports
-from veriscan.functional.dynamic import DISAGREEMENT, Resolver, cross_check, with_reports
+from veriscan.functional.cross_check import DISAGREEMENT, cross_check
+from veriscan.functional.oclgrind_reports import Resolver, with_reports
 from veriscan.verdict import Status, unknown, verified, violation
 
 SAMPLE = (Path(__file__).parent / "kernels" / "oclgrind_reports.txt").read_text()

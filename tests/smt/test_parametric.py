@@ -16,7 +16,6 @@ from veriscan.smt import parametric
 from veriscan.verdict import Status, verified, violation
 
 ROOT = Path(__file__).resolve().parents[2]
-MUTANTS = ROOT / "tests" / "corpus" / "mutants"
 CORPUS = ROOT / "tests" / "corpus" / "static"
 ATTACKS = ROOT / "tests" / "adversarial" / "class6"
 

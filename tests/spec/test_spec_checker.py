@@ -4,7 +4,7 @@ import pytest
 
 from veriscan.errors import VeriscanError
 from veriscan.frontend import parse_kernel
-from veriscan.spec.checker import check_spec
+from veriscan.seplogic.checker import check_spec
 from veriscan.verdict import Status
 
 
@@ -137,7 +137,7 @@ def test_unknown_name_and_misplaced_annotation_are_bad_input(tmp_path):
 
 
 def test_values_only_cross_a_barrier_that_fences_their_memory(tmp_path):
-    from veriscan.spec import annotated_kernels
+    from veriscan.seplogic import annotated_kernels
 
     source = annotated_kernels()["demo"].read_text()
     assert run(tmp_path, source).status is Status.VERIFIED
@@ -192,7 +192,7 @@ __kernel void k(__global int *out) {
 def test_solver_budget_is_deterministic_recorded_and_never_verifies_when_exhausted():
     from pathlib import Path
 
-    from veriscan.spec import annotated_kernels
+    from veriscan.seplogic import annotated_kernels
 
     broken = parse_kernel(Path(__file__).resolve().parents[1] / "corpus" / "spec_broken"
                           / "bug1_read_back_makes_write.cl")
@@ -203,3 +203,178 @@ def test_solver_budget_is_deterministic_recorded_and_never_verifies_when_exhaust
     starved = check_spec(parse_kernel(annotated_kernels()["demo"]), rlimit=1).verdict
     assert starved.status is Status.UNKNOWN and "could not decide" in starved.summary
     assert starved.details["solver"]["rlimit_per_obligation"] == 1
+
+
+def test_old_of_a_variable_the_kernel_declares_is_bad_input(tmp_path):
+    # \old is the kernel-entry state, where only parameters have values.
+    src = OWN.format(amount="write", body="a[t] = 1;\n    //@ assert a[t] == \\old(t);\n"
+                                          "    a[t] = 2;")
+    with pytest.raises(VeriscanError, match=r"\\old\(t\)"):
+        run(tmp_path, src)
+
+
+GLOBAL_IDS = """
+/*@ requires Perm(a[{gid}], write);
+    ensures Perm(a[{gid}], write); @*/
+{kernel} void k({ptr} *a) {{
+    a[{mixed}] = 1;
+}}
+"""
+
+
+def test_launch_assumptions_of_the_encoding_are_listed(tmp_path):
+    # get_global_id is group * size + local: no global work offset, and one
+    # local size for every group (no OpenCL 2.0 non-uniform work-groups).
+    src = GLOBAL_IDS.format(gid="get_global_id(0)", kernel="__kernel", ptr="__global int",
+                            mixed="get_group_id(0) * get_local_size(0) + get_local_id(0)")
+    verdict = run(tmp_path, src)
+    assert verdict.status is Status.VERIFIED, verdict.summary
+    listed = " ".join(verdict.details["assumptions"])
+    assert "global work offset of 0" in listed and "non-uniform work-groups" in listed
+    # CUDA has neither: its global index is written out by the kernel itself.
+    cuda = GLOBAL_IDS.format(gid="blockIdx.x * blockDim.x + threadIdx.x", kernel="__global__",
+                             ptr="int", mixed="blockIdx.x * blockDim.x + threadIdx.x")
+    verdict = run(tmp_path, cuda, ".cu")
+    assert verdict.status is Status.VERIFIED, verdict.summary
+    assert "global work offset" not in " ".join(verdict.details["assumptions"])
+
+
+def test_a_builtin_without_a_value_is_unsupported_never_some_value():
+    import z3
+
+    from veriscan.ir import nodes as n
+    from veriscan.seplogic.identities import ThreadIds
+    from veriscan.seplogic.terms import UnsupportedSpec
+
+    one = (z3.IntVal(1),) * 3
+    ids = ThreadIds(one, one, one, one)
+    assert all(ids.builtin(kind, 0) is not None for kind in n.BuiltinKind
+               if kind is not n.BuiltinKind.WORK_DIM)
+    with pytest.raises(UnsupportedSpec, match="work_dim"):
+        ids.builtin(n.BuiltinKind.WORK_DIM, 0)
+
+
+def test_work_dim_in_an_annotation_is_the_launch_dimensions(tmp_path):
+    src = """
+/*@ context_everywhere get_work_dim() == 1;
+    requires Perm(a[get_local_id(0)], write); ensures Perm(a[get_local_id(0)], write); @*/
+__kernel void k(__global int *a) {
+    if (get_work_dim() == 2) { a[0] = 1; } else { a[get_local_id(0)] = 1; }
+}
+"""
+    assert run(tmp_path, src).status is Status.VERIFIED
+    bad = run(tmp_path, src.replace("context_everywhere get_work_dim() == 1;", ""))
+    assert bad.status is Status.VIOLATION and "write of a" in bad.summary
+
+
+MACRO_KERNEL = """{defines}
+/*@ requires Perm(a[get_local_id(0)], write); @*/
+__kernel void k(__global int *a, int n) {{ a[get_local_id(0)] = n; }}
+"""
+
+
+@pytest.mark.parametrize(("defines", "value"), [
+    ("#define N -1u", 4294967295), ("#define N 010", 8), ("#define N (1 << 4)", 16),
+    ("#define M 3\n#define N (M * M)", 9), ("#define N (-7 / 2)", -3), ("#define N 5ul", 5),
+    ("/*\n#define N 8\n*/\n#if 0\n#define N 4\n#endif\n#define N (8 + 8)", 16),
+])
+def test_annotation_macros_have_their_c_values(tmp_path, defines, value):
+    from veriscan.seplogic.macros import Macros
+
+    path = tmp_path / "k.cl"
+    path.write_text(MACRO_KERNEL.format(defines=defines))
+    assert Macros(parse_kernel(path)).value("N") == value
+
+
+@pytest.mark.parametrize(("defines", "why"), [
+    ("#define N 1\n#undef N\n#define N 2", "defined more than once"),
+    ("#define N(x) x", "function-like"),
+    ("#define N (n + 1)", "not an integer constant expression"),
+    ("#define N (1 / 0)", "not an integer constant expression"),
+    ("#define N (2147483647 + 1)", "not an integer constant expression"),
+])
+def test_annotation_macros_c_cannot_give_a_value_are_unknown(tmp_path, defines, why):
+    path = tmp_path / "k.cl"
+    path.write_text(MACRO_KERNEL.format(defines=defines).replace("requires", "requires N > 0;"
+                                                                             " requires", 1))
+    verdict = check_spec(parse_kernel(path)).verdict
+    assert verdict.status is Status.UNKNOWN and why in verdict.summary, verdict.summary
+
+
+def test_command_line_defines_reach_annotations(tmp_path):
+    from veriscan.seplogic.macros import Macros
+
+    path = tmp_path / "k.cl"
+    path.write_text(MACRO_KERNEL.format(defines=""))
+    assert Macros(parse_kernel(path, defines={"N": "0x20"})).value("N") == 32
+
+
+TWO_KERNELS = """
+/*@ requires Perm(a[get_local_id(0)], write); @*/
+__kernel void b(__global int *a) {
+    //@ assert get_local_id(0) == 0;
+    a[get_local_id(0)] = 2;
+}
+/*@ requires Perm(a[get_local_id(0)], write);
+    ensures Perm(a[get_local_id(0)], write); @*/
+__kernel void a(__global int *a) {
+    a[get_local_id(0)] = 1;
+}
+"""
+
+
+def test_annotations_of_another_kernel_are_its_own_unless_the_kernel_runs_it(tmp_path):
+    path = tmp_path / "k.cl"
+    path.write_text(TWO_KERNELS)
+    assert check_spec(parse_kernel(path, entry="a")).verdict.status is Status.VERIFIED
+    other = check_spec(parse_kernel(path, entry="b")).verdict
+    assert other.status is Status.VIOLATION and "assertion may fail" in other.summary
+    # a kernel that calls b runs b's assertion: it cannot go unchecked
+    path.write_text(TWO_KERNELS.replace("a[get_local_id(0)] = 1;", "b(a);"))
+    calls = check_spec(parse_kernel(path, entry="a")).verdict
+    assert calls.status is Status.UNKNOWN and "which kernel 'a' calls" in calls.summary
+
+
+@pytest.mark.parametrize("brk", ["\x0c", "\u2028", "\x0b", "\x1e"])
+def test_contract_after_a_line_separator_in_a_comment_is_attached(tmp_path, brk):
+    src = f"""/* a comment{brk}with a line separator */
+/*@ requires Perm(a[get_local_id(0)], write);
+    ensures Perm(a[get_local_id(0)], write) ** a[get_local_id(0)] == 5; @*/
+__kernel void k(__global int *a) {{
+    a[get_local_id(0)] = 4;
+}}
+"""
+    verdict = run(tmp_path, src)
+    assert verdict.status is Status.VIOLATION and "postcondition" in verdict.summary
+
+
+def test_loop_keeps_no_value_of_a_private_array_it_writes(tmp_path):
+    src = """
+/*@ requires Perm(a[get_local_id(0)], write); ensures Perm(a[get_local_id(0)], write); @*/
+__kernel void k(__global int *a, int m) {
+    int p[1];
+    p[0] = 0;
+    //@ loop_invariant Perm(a[get_local_id(0)], write) ** p[0] >= 0;
+    for (int i = 0; i < m; i++) { p[0] = p[0] + 1; }
+    //@ assert p[0] == 0;
+    a[get_local_id(0)] = p[0];
+}
+"""
+    bad = run(tmp_path, src)
+    assert bad.status is Status.VIOLATION and "assertion may fail" in bad.summary
+    fixed = src.replace("//@ assert p[0] == 0;", "//@ assert p[0] >= 0;")
+    assert run(tmp_path, fixed).status is Status.VERIFIED
+
+
+def test_read_of_a_variable_assigned_in_an_earlier_iteration_only_is_unknown(tmp_path):
+    src = """
+/*@ requires Perm(a[get_local_id(0)], write); ensures Perm(a[get_local_id(0)], write); @*/
+__kernel void k(__global int *a, int m) {
+    int last;
+    //@ loop_invariant Perm(a[get_local_id(0)], write);
+    for (int i = 0; i < m; i++) { last = i; }
+    a[get_local_id(0)] = last;
+}
+"""
+    verdict = run(tmp_path, src)
+    assert verdict.status is Status.UNKNOWN and "may not have been assigned" in verdict.summary

@@ -21,7 +21,7 @@ def test_violation_exit_1_with_witness(capsys):
     assert main(["spec", str(BROKEN / "demo_wrong_barrier_post.cl"), "--json"]) == 1
     record = json.loads(capsys.readouterr().out)
     witness = record["verdicts"][0]["witness"]
-    assert witness["obligation"] == "barrier postcondition" and witness["line"] == 20
+    assert witness["obligation"] == "barrier postcondition" and witness["line"] == 21
 
 
 def test_unknown_exit_2(tmp_path, capsys):
@@ -56,8 +56,8 @@ def test_draw_writes_png_and_svg_per_barrier(tmp_path, capsys):
 
 def test_draw_tables_match_the_papers_pattern():
     from veriscan.frontend import parse_kernel
-    from veriscan.spec import annotated_kernels
-    from veriscan.spec.concrete import permission_tables
+    from veriscan.seplogic import annotated_kernels
+    from veriscan.seplogic.concrete import permission_tables
 
     kernel = parse_kernel(annotated_kernels()["kogge_stone_perms"])
     tables = permission_tables(kernel, (8, 1, 1), {"n": 8})

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from veriscan.errors import VeriscanError
-from veriscan.spec import ast as A
-from veriscan.spec.parser import parse_annotations, parse_expression
+from veriscan.seplogic import ast as A
+from veriscan.seplogic.parser import parse_annotations, parse_expression
 
 KERNEL = """\
 /*@ context_everywhere n > 0;
@@ -90,3 +90,40 @@ def test_annotations_inside_strings_are_ignored():
     src = 'char *s = "//@ requires x;";\n/*@ requires true; @*/\n'
     anns = parse_annotations(src, "k.cl")
     assert len(anns) == 1 and anns[0].start.line == 2
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("010", 8), ("0", 0), ("0x1F", 31), ("0X10u", 16), ("10UL", 10), ("7llu", 7), ("017L", 15),
+])
+def test_integer_literals_are_read_as_c_reads_them(text, value):
+    lit = parse_expression(text)
+    assert isinstance(lit, A.IntLit) and lit.value == value and lit.text == text
+
+
+@pytest.mark.parametrize("text", ["09", "0x", "1uu", "08u"])
+def test_malformed_integer_literal_is_bad_input(text):
+    with pytest.raises(VeriscanError):
+        parse_expression(text)
+
+
+def test_octal_permission_amount_is_bad_input_not_a_crash():
+    with pytest.raises(VeriscanError, match="not in"):
+        parse_annotations("/*@ requires Perm(a[0], 010); @*/\n", "k.cl")
+    ok = parse_annotations("/*@ requires Perm(a[0], 01); @*/\n", "k.cl")[0].clauses[0].expr
+    assert ok.amount.is_write
+
+
+def test_quantifier_keeps_its_declared_type():
+    q = parse_expression("(\\forall uint j; j < 4; j >= 0)")
+    assert isinstance(q, A.Quant) and q.type == "uint"
+    assert parse_expression("(\\forall* int j; 0 <= j; Perm(a[j], read))").type == "int"
+
+
+@pytest.mark.parametrize("brk", ["\n", "\r\n", "\r", "\x0c\n", "\u2028", "\x0b", "\x85"])
+def test_lines_end_where_the_front_end_ends_them(brk):
+    # The front end's preprocessor splits lines as str.splitlines does.
+    source = f"/* one{brk}two */\n/*@ requires x > 0; @*/\nint x;\n"
+    (ann,) = parse_annotations(source, "k.cl")
+    expected = source.splitlines().index("/*@ requires x > 0; @*/") + 1
+    assert ann.start.line == ann.end_line == expected
+    assert ann.clauses[0].pos.line == expected

@@ -7,9 +7,9 @@ import z3
 
 from veriscan.errors import SourcePos
 from veriscan.ir import nodes as n
-from veriscan.spec import ast as A
-from veriscan.spec import perms as P
-from veriscan.spec.lockstep import classify
+from veriscan.seplogic import ast as A
+from veriscan.seplogic import perms as P
+from veriscan.seplogic.lockstep import classify
 
 POS = SourcePos("t.cl", 1)
 HALF = A.Amount(A.AmountKind.FRACTION, Fraction(1, 2))
@@ -98,3 +98,57 @@ def test_lockstep_and_thread_defined_variables():
     # defined from a lock-step variable that changes later: not a fixed function
     assert "shifted" not in result.thread_defs and "shifted" not in result.lockstep
     assert len(result.divergent_barriers) == 1
+
+
+def test_a_variable_read_before_any_assignment_is_never_lockstep():
+    from veriscan.seplogic.lockstep import maybe_unassigned
+
+    size = n.Builtin(POS, n.INT, n.BuiltinKind.LOCAL_SIZE, 0)
+    half = n.BinOp(POS, n.INT, "/", _var("x"), n.Const(POS, n.INT, 2))
+    body = [
+        n.Assign(POS, "x", half),  # x = x / 2 with x never assigned: garbage per thread
+        n.Assign(POS, "s", size),
+        n.Loop(POS, [], n.BinOp(POS, n.BOOL, "<", _var("s"), size),
+               [n.Indeterminate.of(POS, "z", n.INT), n.Assign(POS, "z", size),
+                n.Assign(POS, "w", _var("z")), n.Assign(POS, "y", _var("s"))], []),
+        n.Assign(POS, "v", _var("y")),
+        n.If(POS, n.BinOp(POS, n.BOOL, ">", _var("x"), n.Const(POS, n.INT, 5)),
+             [n.Barrier(POS, n.Fence.LOCAL)]),
+    ]
+    kernel = n.Kernel("k", n.Dialect.OPENCL, [], [], body, "t.cl", "")
+    # y is assigned in the loop only, which may run no iteration; z is assigned
+    # again after each new lifetime before it is read
+    assert maybe_unassigned(kernel) == {"x", "y"}
+    result = classify(kernel)
+    assert not {"x", "y", "v"} & result.lockstep
+    assert {"s", "z", "w"} <= result.lockstep
+    assert len(result.divergent_barriers) == 1
+
+
+@pytest.mark.parametrize(("op", "const", "expect"), [
+    ("&", 0, lambda x: z3.IntVal(0)), ("&", -1, lambda x: x), ("&", 7, lambda x: x % 8),
+    ("|", 0, lambda x: x), ("|", -1, lambda x: z3.IntVal(-1)), ("^", -1, lambda x: -x - 1),
+    ("<<", 70, lambda x: x * 2 ** 70), (">>", 3, lambda x: x / 8),
+])
+def test_annotation_bitwise_operators_are_exact_where_a_constant_allows(op, const, expect):
+    from veriscan.seplogic.terms import arith
+
+    x = z3.Int("x")
+    assert valid(arith(op, x, z3.IntVal(const)) == expect(x))
+    if op in "&|^":
+        assert valid(arith(op, z3.IntVal(const), x) == expect(x))
+    # the infinite two's complement agrees with Python's integers
+    for value in (-9, -1, 0, 5, 12):
+        got = z3.simplify(z3.substitute(arith(op, x, z3.IntVal(const)), (x, z3.IntVal(value))))
+        python = {"&": int.__and__, "|": int.__or__, "^": int.__xor__,
+                  "<<": int.__lshift__, ">>": int.__rshift__}[op]
+        want = python(value, const)
+        assert got.as_long() == want
+
+
+def test_annotation_bitwise_operators_without_an_exact_encoding_are_left_to_the_caller():
+    from veriscan.seplogic.terms import arith
+
+    x, y = z3.Ints("x y")
+    assert arith("^", x, y) is None and arith("&", x, z3.IntVal(6)) is None
+    assert arith("<<", x, y) is None and arith(">>", x, z3.IntVal(-1)) is None

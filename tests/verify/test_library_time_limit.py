@@ -6,7 +6,7 @@ pytest.importorskip("pyopencl")
 
 from veriscan.device.backend import opencl_backend
 from veriscan.device.opencl import get_runtime
-from veriscan.functional.dynamic import worker_for
+from veriscan.functional.device_runs import worker_for
 from veriscan.verdict import Status
 from veriscan.verification.library import DeviceLimit, LibraryVerifier
 

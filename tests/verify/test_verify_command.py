@@ -10,8 +10,8 @@ import z3
 import veriscan.functional.dynamic as device_module
 from veriscan.cli.main import main
 from veriscan.device.opencl import get_runtime
-from veriscan.functional.dynamic import detector_kinds
 from veriscan.functional.interval import interval_test
+from veriscan.functional.oclgrind_reports import detector_kinds
 from veriscan.scankernel import load_scan_kernel
 from veriscan.verdict import Status
 from veriscan.verify import STEPS, check_certificate_path, verify_kernel

@@ -13,7 +13,9 @@ resolution never reach the IR as values, so the front end reports those as
 ``Unsupported`` statements that break genericity
 (:mod:`veriscan.frontend.typeflow`).  As a
 second line, a load whose variable and array disagree on being ``TYPE`` is
-reported here too.
+reported here too.  Atomics are refused outright: the method's premise that a
+race-free kernel computes one result whatever the schedule does not hold for
+them.
 """
 
 from __future__ import annotations
@@ -49,6 +51,13 @@ def genericity_issues(kernel: ir.Kernel) -> list[GenericityIssue]:
     element_types = {a.name: a.type for a in kernel.arrays}
     element_types.update({p.name: p.type for p in kernel.params if p.is_pointer})
     for stmt in walk(kernel.body):
+        if isinstance(stmt, (ir.Load, ir.Store)) and stmt.atomic:
+            # The single test speaks for every schedule only because a race-free
+            # kernel is deterministic (001 Lemma 5.4); an atomic's result depends on
+            # the order work-items reach it, which the one run on the device fixes.
+            issues.append(GenericityIssue(stmt.pos, f"an atomic operation on {stmt.array}: "
+                                          "its result depends on the order of the "
+                                          "work-items, which one test run cannot cover"))
         if isinstance(stmt, ir.Load) and stmt.array in element_types:
             loaded = kernel.var_types.get(stmt.target)
             stored = element_types[stmt.array]

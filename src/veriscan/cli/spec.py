@@ -45,7 +45,7 @@ def resolve(name: str) -> Path:
     """A path as given, or a shipped annotated kernel by file stem."""
     from veriscan.errors import VeriscanError
     from veriscan.scankernel import read_kernel_source
-    from veriscan.spec import annotated_kernels
+    from veriscan.seplogic import annotated_kernels
 
     path = Path(name)
     if path.is_dir():
@@ -63,9 +63,9 @@ def resolve(name: str) -> Path:
 def run(args: argparse.Namespace) -> int:
     from veriscan.cli.common import console, emit, macro_defines
     from veriscan.errors import VeriscanError
-    from veriscan.spec.checker import check_spec
-    from veriscan.spec.headers import parse_spec_kernel
-    from veriscan.spec.parser import annotation_spans
+    from veriscan.seplogic.checker import check_spec
+    from veriscan.seplogic.headers import parse_spec_kernel
+    from veriscan.seplogic.parser import annotation_spans
 
     if not 0 < args.rlimit <= MAX_RLIMIT_M:
         raise VeriscanError(f"--rlimit must be between 1 and {MAX_RLIMIT_M} (millions), "
@@ -93,9 +93,9 @@ def draw(kernel, args: argparse.Namespace) -> list[Path]:
     """Render the permission tables of ``kernel`` for the size given by ``--n``."""
     from veriscan.cli.common import parse_sizes
     from veriscan.errors import VeriscanError
-    from veriscan.spec.checker import used_dimensions
-    from veriscan.spec.concrete import permission_tables
-    from veriscan.spec.draw import draw_tables
+    from veriscan.seplogic.concrete import permission_tables
+    from veriscan.seplogic.context import used_dimensions
+    from veriscan.seplogic.draw import draw_tables
 
     if args.n is None:
         raise VeriscanError("--draw needs --n, a positive number of work-items")

@@ -8,7 +8,7 @@ each finding as a block: a title line, then tab-indented lines naming the
 kernel, the work-items (``Global(..) Local(..) Group(..)``) and the source
 line and column of each access.  This module only parses that text; turning
 a report into a witness with array names and indices needs the kernel's IR
-(:mod:`veriscan.functional.dynamic`).
+(:mod:`veriscan.functional.oclgrind_reports`).
 """
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ import clang.cindex as ci
 from veriscan.budget import Progress, charge
 from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
 from veriscan.frontend.clang_parse import INSTANCE_PREFIX, ParsedUnit, dialect_for, parse_unit
+from veriscan.frontend.foreign_names import genericity_problems, redeclared_builtins
 from veriscan.frontend.lower import KernelLowering
 from veriscan.frontend.pointers import PointerTargets
-from veriscan.frontend.preprocess import genericity_problems, redeclared_builtins
 from veriscan.ir import nodes as ir
 
 
@@ -59,7 +59,7 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
     while True:  # until pointer variables' target sets settle (see frontend.pointers)
         lowering = KernelLowering(file, lang, targets, progress)
         lowering.dynamic_shared = dynamic_shared
-        lowering.add_params(fn)
+        lowering.parameters.add_params(fn)
         if body_cursor is None:  # e.g. a CUDA function-try-block as the kernel's body
             pos = SourcePos(file, fn.location.line, fn.location.column)
             body = [ir.Unsupported(pos, f"kernel '{fn.spelling}' has no plain body")]

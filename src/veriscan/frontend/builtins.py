@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
+from veriscan.frontend.dialects import from_prelude
 from veriscan.ir import nodes as ir
 
 
@@ -114,14 +115,17 @@ _CUDA_UNSUPPORTED = {"__syncthreads_count", "__syncthreads_and", "__syncthreads_
                      "__syncwarp"}
 
 
+def is_prelude(decl: ci.Cursor | None, name: str) -> bool:
+    """``decl`` is the prelude's declaration of ``name`` (not one of the kernel's own)."""
+    return decl is not None and decl.spelling == name and from_prelude(decl)
+
+
 def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
     decl = c.referenced
     if decl is None or decl.kind != ci.CursorKind.FUNCTION_DECL:
         return CallInfo(CallKind.UNSUPPORTED, reason="call through a function pointer")
     name = decl.spelling
-    from_prelude = decl.location.file is not None and decl.location.file.name.startswith(
-        "/veriscan-prelude/")
-    if not from_prelude:
+    if not from_prelude(decl):
         return CallInfo(CallKind.USER)
     if name in _OPENCL_IDS and dialect is ir.Dialect.OPENCL:
         return CallInfo(CallKind.BUILTIN_ID, builtin=_OPENCL_IDS[name])

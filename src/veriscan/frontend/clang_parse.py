@@ -20,19 +20,18 @@ from pathlib import Path
 import clang.cindex as ci
 
 from veriscan.errors import KernelSourceError, SourcePos
-from veriscan.frontend.preprocess import (
+from veriscan.frontend.dialects import (
     DIALECT_FLAGS,
     MACRO_NAME,
+    PRELUDE_DIR,
     STUB_DIR,
     STUB_HEADERS,
-    Preprocessed,
-    preprocess,
+    VIRTUAL_PRELUDE_DIR,
 )
+from veriscan.frontend.preprocess import Preprocessed, preprocess
 from veriscan.ir.nodes import Dialect
 
-PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
 _PRELUDE_NAME = {Dialect.OPENCL: "opencl.h", Dialect.CUDA: "cuda.h"}
-_VIRTUAL_PRELUDE = "/veriscan-prelude/{}"
 _WARNINGS = ["-Wno-unused-value"]
 # Appended to the analysis parse only: ``auto *__veriscan_instance_K = &name<args>;``
 # makes clang instantiate a template kernel, whose instantiated body (concrete
@@ -89,7 +88,7 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
     args = DIALECT_FLAGS[dialect] + _WARNINGS
     vectors = [_VECTOR_PRELUDE[dialect]] if wants_vectors(pre, dialect) else []
     for name in (_PRELUDE_NAME[dialect], *vectors, "gpuverify.h", "generic.h"):
-        virtual = _VIRTUAL_PRELUDE.format(name)
+        virtual = f"{VIRTUAL_PRELUDE_DIR}/{name}"
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
         args += ["-include", virtual]
     # Every stub is visible (one may include another); the included ones are read.

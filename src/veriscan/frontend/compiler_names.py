@@ -11,7 +11,7 @@ proved one.  This is the one list of such names, written from the OpenCL C
 1.2, 2.0 and 3.0 specifications (predefined macros, extension and feature
 macros, the ``limits.h``/``float.h``-style and math macros they define) and
 from what a CUDA compilation includes (the C library headers and CUDA's own);
-``preprocess.genericity_problems`` adds the names veriscan's own preludes
+``foreign_names.genericity_problems`` adds the names veriscan's own preludes
 declare, and the identifiers C and C++ reserve to the implementation.
 """
 

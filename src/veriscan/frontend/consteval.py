@@ -12,6 +12,7 @@ the caller must lower it instead, or refuse it.
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 from functools import cache
 
 import clang.cindex as ci
@@ -102,15 +103,20 @@ _EFFECT_KINDS = {ci.CursorKind.CALL_EXPR, ci.CursorKind.COMPOUND_ASSIGNMENT_OPER
 _UNEVALUATED = ci.CursorKind.CXX_UNARY_EXPR  # sizeof/_Alignof/vec_step operands
 
 
-def has_side_effects(c: ci.Cursor) -> bool:
+def has_side_effects(c: ci.Cursor, pure_call: Callable[[ci.Cursor], bool] | None = None
+                     ) -> bool:
     """Whether evaluating ``c`` may store, call or do anything a value does not show.
 
-    Any kind this module does not know is counted as an effect.
+    Any kind this module does not know is counted as an effect, and so is every
+    call unless ``pure_call`` vouches for it (its arguments are still examined).
     """
     stack = [c]
     while stack:
         node = stack.pop()
         kind = kind_of(node)
+        if kind == ci.CursorKind.CALL_EXPR and pure_call is not None and pure_call(node):
+            stack.extend(children(node))
+            continue
         if kind is None or kind in _EFFECT_KINDS:
             return True
         if kind == _UNEVALUATED:

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 import clang.cindex as ci
 
 from veriscan.errors import SourcePos
-from veriscan.frontend import lower
 from veriscan.frontend import types as ty
 from veriscan.frontend.cursors import Outcome, children, kind_of
-from veriscan.frontend.preprocess import STUB_DIR
+from veriscan.frontend.dialects import STUB_DIR
+from veriscan.frontend.lower_rules import UnsupportedConstruct
 from veriscan.ir import nodes as ir
 
 if TYPE_CHECKING:
@@ -97,14 +97,14 @@ class GroupLowering:
             self.handle(handle)
         self.lw.consume(*callee)
         if kind != BLOCK:
-            raise lower.UnsupportedConstruct(f"cooperative_groups {name} on a grid_group (a "
-                                             "grid-wide barrier is not modelled)")
+            raise UnsupportedConstruct(f"cooperative_groups {name} on a grid_group (a "
+                                       "grid-wide barrier is not modelled)")
         if name in ("sync", "synchronize"):
             self.lw.emit(ir.Barrier(pos, ir.Fence.LOCAL | ir.Fence.GLOBAL))
             return ir.Const(pos, ir.INT, 0)
         if name in ("thread_rank", "size"):
             return self._linear(pos, rank=name == "thread_rank")
-        raise lower.UnsupportedConstruct(f"cooperative_groups thread_block::{name}")
+        raise UnsupportedConstruct(f"cooperative_groups thread_block::{name}")
 
     def handle(self, c: ci.Cursor) -> None:
         """Accept ``c`` as an effect-free handle expression (see the module doc)."""
@@ -123,7 +123,7 @@ class GroupLowering:
                                                   or maker or group_kind(node.type) is not None)
             if not fine:
                 self.lw.note(node, Outcome.REFUSED)
-                raise lower.UnsupportedConstruct("cooperative_groups handle from an expression "
+                raise UnsupportedConstruct("cooperative_groups handle from an expression "
                                            "the front end does not model")
             self.lw.consume(node)
             stack.extend(children(node))

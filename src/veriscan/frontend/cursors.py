@@ -96,6 +96,18 @@ def is_value_wrapper(c: ci.Cursor, kids: list[ci.Cursor]) -> bool:
             and c.extent == kids[0].extent)
 
 
+def peek(c: ci.Cursor) -> ci.Cursor:
+    """``c`` without parentheses and implicit conversions, without lowering anything:
+    what a rule looks at to choose how to lower ``c``."""
+    while kind_of(c) in (ci.CursorKind.PAREN_EXPR, ci.CursorKind.UNEXPOSED_EXPR):
+        kids = children(c)
+        if len(kids) != 1 or (not is_value_wrapper(c, kids)
+                              and c.kind != ci.CursorKind.PAREN_EXPR):
+            return c
+        c = kids[0]
+    return c
+
+
 class Outcome(Enum):
     LOWERED = "lowered"    # a lowering rule handled the cursor itself
     REFUSED = "refused"    # the cursor (and all below it) became Unsupported

@@ -35,6 +35,7 @@ import clang.cindex as ci
 
 from veriscan.errors import SourcePos
 from veriscan.frontend.builtins import CallInfo, CallKind
+from veriscan.frontend.lower_rules import UnsupportedConstruct
 from veriscan.ir import nodes as ir
 
 if TYPE_CHECKING:
@@ -47,8 +48,6 @@ ANNOTATIONS = (CallKind.ASSUME, CallKind.ASSERT, CallKind.REQUIRES, CallKind.INV
 def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: CallInfo,
                pos: SourcePos) -> ir.Expr:
     """The statement an annotation call stands for; the call's value is 0."""
-    from veriscan.frontend.lower import UnsupportedConstruct
-
     done = ir.Const(pos, ir.INT, 0)
     if info.kind is CallKind.IGNORED:
         low.consume(*args)
@@ -59,7 +58,7 @@ def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: C
     droppable = info.kind is CallKind.INVARIANT or not checked
     with low.block() as emitted:
         try:
-            cond = low.condition(args[0])
+            cond = low.exprs.condition(args[0])
         except UnsupportedConstruct as exc:
             if not droppable:
                 raise

@@ -28,9 +28,11 @@ from typing import TYPE_CHECKING
 import clang.cindex as ci
 
 from veriscan.errors import SourcePos
-from veriscan.frontend import lower
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallInfo, CallKind
+from veriscan.frontend.lower_expressions import coerce
+from veriscan.frontend.lower_pointers import index
+from veriscan.frontend.lower_rules import UnsupportedConstruct
 from veriscan.frontend.pointers import is_valid_target
 from veriscan.ir import nodes as ir
 
@@ -56,33 +58,33 @@ def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], info: C
         return wait_events(low, c, args, pos)
     t = ty.scalar_type(c.type)
     if t.kind is ir.TypeKind.OTHER:
-        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' returning {t}")
+        raise UnsupportedConstruct(f"call to '{c.spelling}' returning {t}")
     if info.kind is CallKind.OUT_POINTER:
         return out_pointer(low, args, info.op, t, pos)
-    values = low.unsequenced(*(partial(low.expr, a) for a in args))
-    operands = [low.coerce(v, ty.scalar_type(a.type), pos) for v, a in zip(values, args,
-                                                                              strict=True)]
+    values = low.seq.unsequenced(*(partial(low.exprs.expr, a) for a in args))
+    operands = [coerce(v, ty.scalar_type(a.type), pos)
+                for v, a in zip(values, args, strict=True)]
     if any(v.type.kind is not ir.TypeKind.INT for v in operands):
-        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' on {operands[0].type}")
+        raise UnsupportedConstruct(f"call to '{c.spelling}' on {operands[0].type}")
     return exact_int(info.op, operands, t, pos)
 
 
 def atomic(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], op: str,
            pos: SourcePos) -> ir.Expr:
     if len(args) != 1 + _ARITY.get(op, 1):
-        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
-    t = ty.scalar_type(lower.ty_pointee(args[0].type))
+        raise UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
+    t = ty.scalar_type(ty.pointee(args[0].type))
     if t.kind is not ir.TypeKind.INT and not (t.kind is ir.TypeKind.FLOAT
-                                             and op in ("add", "xchg")):
-        raise lower.UnsupportedConstruct(f"atomic operation {c.spelling} on {t}")
-    ref, *values = low.unsequenced(partial(low.pointer, args[0]),
-                                   *(partial(low.expr, a) for a in args[1:]))
-    operands = [low.coerce(v, t, pos) for v in values]
+                                              and op in ("add", "xchg")):
+        raise UnsupportedConstruct(f"atomic operation {c.spelling} on {t}")
+    ref, *values = low.seq.unsequenced(partial(low.ptrs.pointer, args[0]),
+                                       *(partial(low.exprs.expr, a) for a in args[1:]))
+    operands = [coerce(v, t, pos) for v in values]
     old = low.fresh(f"{ref.single or 'deref'}.atomic", t)
     current = ir.Var(pos, t, old)
     new = _updated(op, current, operands, t, pos)
-    low.access(ref, pos, lambda array: ir.Load(pos, old, array, ref.offset, atomic=True))
-    low.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, new, atomic=True))
+    low.ptrs.access(ref, pos, lambda array: ir.Load(pos, old, array, ref.offset, atomic=True))
+    low.ptrs.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, new, atomic=True))
     return current
 
 
@@ -128,27 +130,28 @@ def group_copy(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], strided
     """``async_work_group_copy(dst, src, n, event)`` and the strided form, whose
     stride (an extra argument before the event) applies to the global side."""
     if len(args) != (5 if strided else 4):
-        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
-    pointee = lower.ty_pointee(args[0].type)
+        raise UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
+    pointee = ty.pointee(args[0].type)
     shape = ty.vector_shape(pointee)
     # Vectors live in memory as scalar cells (see veriscan.frontend.vectors): n
     # vectors are n * cells contiguous cells, which only the plain copy keeps linear.
     cells = shape.stride if shape is not None else 1
     t = shape.element if shape is not None else ty.scalar_type(pointee)
     if t.kind in (ir.TypeKind.OTHER, ir.TypeKind.GENERIC) or (strided and cells > 1):
-        raise lower.UnsupportedConstruct(f"async copy of elements of type "
-                                         f"{ty.scalar_type(pointee)}")
-    parts = low.unsequenced(partial(low.pointer, args[0]), partial(low.pointer, args[1]),
-                            *(partial(low.expr, a) for a in args[2:]))
-    dst, src, count = parts[0], parts[1], low.index(parts[2], pos)
+        raise UnsupportedConstruct(f"async copy of elements of type "
+                                   f"{ty.scalar_type(pointee)}")
+    parts = low.seq.unsequenced(partial(low.ptrs.pointer, args[0]),
+                                partial(low.ptrs.pointer, args[1]),
+                                *(partial(low.exprs.expr, a) for a in args[2:]))
+    dst, src, count = parts[0], parts[1], index(parts[2], pos)
     if cells > 1:
         count = ir.BinOp(pos, ir.LONG, "*", count, ir.Const(pos, ir.LONG, cells))
     unit = ir.Const(pos, ir.LONG, 1)
-    stride = low.index(parts[3], pos) if strided else unit
+    stride = index(parts[3], pos) if strided else unit
     to_global = ty.opencl_space(pointee) is ir.MemSpace.GLOBAL
     event_t = ty.scalar_type(c.type)
     target = low.fresh("event", event_t)
-    event = low.coerce(parts[-1], event_t, pos)
+    event = coerce(parts[-1], event_t, pos)
 
     def copy(to: str, source: str) -> ir.Stmt:
         return ir.GroupCopy(pos, to, dst.offset, source, src.offset, count,
@@ -170,15 +173,15 @@ def wait_events(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor],
     are the ``n`` loaded from ``list`` (``&e`` points into the one-cell array the
     lowering keeps for a variable whose address is taken)."""
     if len(args) != 2:
-        raise lower.UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
-    count = low.constant(args[0], "number of events")
+        raise UnsupportedConstruct(f"call to '{c.spelling}' with {len(args)} arguments")
+    count = low.exprs.constant(args[0], "number of events")
     if not isinstance(count, int) or count < 1:
-        raise lower.UnsupportedConstruct("wait_group_events with a number of events that is "
-                                         "not a positive compile-time constant")
-    event_t = ty.scalar_type(lower.ty_pointee(args[1].type))
-    base = low.pointer(args[1])
-    events = [low.load(base.moved(ir.BinOp(pos, ir.LONG, "+", base.offset,
-                                           ir.Const(pos, ir.LONG, i))), event_t, pos)
+        raise UnsupportedConstruct("wait_group_events with a number of events that is "
+                                   "not a positive compile-time constant")
+    event_t = ty.scalar_type(ty.pointee(args[1].type))
+    base = low.ptrs.pointer(args[1])
+    events = [low.ptrs.load(base.moved(ir.BinOp(pos, ir.LONG, "+", base.offset,
+                                                ir.Const(pos, ir.LONG, i))), event_t, pos)
               for i in range(count)]
     low.emit(ir.WaitEvents(pos, tuple(events)))
     return ir.Const(pos, ir.INT, 0)
@@ -188,11 +191,12 @@ def out_pointer(low: KernelLowering, args: list[ci.Cursor], name: str, t: ir.Sca
                 pos: SourcePos) -> ir.Expr:
     """``y = sincos(x, &c)``: ``y`` and ``c`` are two functions of ``x``."""
     if len(args) != 2:
-        raise lower.UnsupportedConstruct(f"call to '{name}' with {len(args)} arguments")
-    value, ref = low.unsequenced(partial(low.expr, args[0]), partial(low.pointer, args[1]))
-    out_t = ty.scalar_type(lower.ty_pointee(args[1].type))
+        raise UnsupportedConstruct(f"call to '{name}' with {len(args)} arguments")
+    value, ref = low.seq.unsequenced(partial(low.exprs.expr, args[0]),
+                                     partial(low.ptrs.pointer, args[1]))
+    out_t = ty.scalar_type(ty.pointee(args[1].type))
     second = ir.Opaque(pos, out_t, f"{name} (second result)", (value,))
-    low.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, second))
+    low.ptrs.access(ref, pos, lambda array: ir.Store(pos, array, ref.offset, second))
     return ir.Opaque(pos, t, name, (value,))
 
 

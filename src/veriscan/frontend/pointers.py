@@ -256,6 +256,13 @@ def _add_decl(found: set[DeclKey], operand: ci.Cursor) -> None:
         found.add(decl_key(decl))
 
 
+def add_offset(offset: ir.Expr, delta: ir.Expr, pos: SourcePos) -> ir.Expr:
+    """``offset + delta`` as a 64-bit offset, without adding to a literal 0."""
+    if isinstance(offset, ir.Const) and offset.value == 0:
+        return delta
+    return ir.BinOp(pos, ir.LONG, "+", offset, delta)
+
+
 def null_pointer(pos: SourcePos) -> PointerRef:
     return PointerRef.to(NULL_TARGET, ir.Const(pos, ir.LONG, 0))
 

@@ -219,6 +219,24 @@ def is_array(t: ci.Type) -> bool:
     return type_kind(t.get_canonical()) in _ARRAY_KINDS
 
 
+def is_reference(t: ci.Type) -> bool:
+    """A C++ reference (``T &``, ``T &&``): another name for an object, not a value."""
+    return type_kind(t.get_canonical()) in (ci.TypeKind.LVALUEREFERENCE,
+                                            ci.TypeKind.RVALUEREFERENCE)
+
+
+def is_void(t: ci.Type) -> bool:
+    return type_kind(t.get_canonical()) == ci.TypeKind.VOID
+
+
+def pointee(t: ci.Type) -> ci.Type:
+    """What a pointer points at, or an array's element type (the array decays)."""
+    canon = t.get_canonical()
+    if type_kind(canon) == ci.TypeKind.POINTER:
+        return canon.get_pointee()
+    return canon.get_array_element_type()
+
+
 def row_elements(t: ci.Type) -> int:
     """How many scalar cells one element of ``t`` spans (1 unless ``t`` is an array or
     vector type)."""

@@ -42,34 +42,29 @@ kernel that declares a name the translation writes (``get_local_id``,
 Each token stays on its line (only file-scope ``__shared__`` declarations
 move), so the OpenCL compiler's and Oclgrind's line numbers are the ``.cu``
 file's.
+
+The rules live in layers, each a module: :mod:`.cuda_to_opencl_tokens` keeps
+the tokens, the edits on them and the check that each was explained;
+:mod:`.cuda_to_opencl_names` the names and integer types;
+:mod:`.cuda_to_opencl_expressions` the expressions; this module the file's
+declarations (functions, parameters, variables, ``__shared__``) and
+statements, and the driver.
 """
 
 from __future__ import annotations
 
-import ctypes
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cache
 
 import clang.cindex as ci
 
-from veriscan.errors import SourcePos, VeriscanError
-from veriscan.frontend.clang_parse import (
-    ParsedUnit,
-    binary_operator,
-    parse_unit,
-    unary_operator,
-)
+from veriscan.frontend.clang_parse import ParsedUnit, parse_unit
+from veriscan.functional.cuda_to_opencl_expressions import ExpressionRules
+from veriscan.functional.cuda_to_opencl_names import KERNEL_MARK, Scope, marks
+from veriscan.functional.cuda_to_opencl_tokens import kind_words, spelled_offset
 from veriscan.ir.nodes import Dialect
 
 K = ci.CursorKind
 LABEL = "translated to OpenCL C"
-BARRIER = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)"
-_PRELUDE = "/veriscan-prelude/"
-_GENERIC = "__veriscan_generic_t"
-_INDEX_FUNCTIONS = {"threadIdx": "get_local_id", "blockIdx": "get_group_id",
-                    "blockDim": "get_local_size", "gridDim": "get_num_groups"}
 # Prelude macros the kernel may use, and what each becomes (None: kept as written:
 # the three placeholders, which the monoid defines on the device).
 _MACROS: dict[str, str | None] = {
@@ -77,46 +72,15 @@ _MACROS: dict[str, str | None] = {
     "__noinline__": "", "__shared__": "__local", "__restrict__": "restrict",
     "TYPE": None, "OPERATOR": None, "IDENTITY": None,
 }
-# Names the translation writes: a kernel declaring one would change what it means.
-_WRITTEN_NAMES = frozenset({*_INDEX_FUNCTIONS.values(), "barrier", "CLK_LOCAL_MEM_FENCE",
-                            "CLK_GLOBAL_MEM_FENCE", "min", "max", "uint", "ulong", "uchar",
-                            "ushort", "restrict"})
-# Pragmas that only steer code generation, the same words in OpenCL C.
-_PRAGMAS = frozenset({"unroll", "nounroll"})
-_DROPPED_KEYWORDS = frozenset({"inline"})
-_KEYWORDS = frozenset({
-    "void", "bool", "char", "short", "int", "long", "signed", "unsigned", "const",
-    "volatile", "if", "else", "for", "while", "do", "break", "continue", "return",
-    "switch", "case", "default", "true", "false", *_DROPPED_KEYWORDS,
-})
-_PUNCTUATION_REFUSED = frozenset({"::", ".*", "->*", "->", "<=>", "...", "<:", ":>", "<%",
-                                  "%>", "%:", "%:%:", "#", "##"})
-# 64-bit CUDA integers are 64-bit OpenCL integers: one spelling per canonical type.
-_OPENCL_INT = {
-    ci.TypeKind.BOOL: "bool", ci.TypeKind.CHAR_S: "char", ci.TypeKind.SCHAR: "char",
-    ci.TypeKind.UCHAR: "uchar", ci.TypeKind.SHORT: "short", ci.TypeKind.USHORT: "ushort",
-    ci.TypeKind.INT: "int", ci.TypeKind.UINT: "uint", ci.TypeKind.LONG: "long",
-    ci.TypeKind.ULONG: "ulong", ci.TypeKind.LONGLONG: "long", ci.TypeKind.ULONGLONG: "ulong",
-}
-_INTEGER = re.compile(r"(?:0[xX][0-9a-fA-F]+|[0-9]+)(?P<suffix>[uU]?(?:ll|LL|l|L)?|"
-                      r"(?:ll|LL|l|L)[uU])")
-_CHARACTER = re.compile(r"'(?:[^'\\\n]|\\(?:[0-7]{1,3}|x[0-9a-fA-F]+|[^\n0-7x]))'")
 _STATEMENTS = frozenset({K.COMPOUND_STMT, K.DECL_STMT, K.IF_STMT, K.FOR_STMT, K.WHILE_STMT,
                          K.DO_STMT, K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.RETURN_STMT,
                          K.BREAK_STMT, K.CONTINUE_STMT, K.NULL_STMT})
-# "?" is how clang_parse spells an operator it does not know.
-_REFUSED_OPERATORS = {"binary": frozenset({".*", "->*", "<=>", "?"}),
-                      "unary": frozenset({"&", "__real", "__imag", "__extension__",
-                                          "co_await", "?"})}
-
-
-class NotTranslated(VeriscanError):
-    """A CUDA construct the translation to OpenCL C does not render exactly."""
 
 
 def translate(unit: ParsedUnit) -> str:
     """The OpenCL C for the kernel file ``unit`` (a CUDA parse by the front end), token
-    for token on the same lines."""
+    for token on the same lines; raises
+    :class:`~veriscan.functional.cuda_to_opencl_tokens.NotTranslated`."""
     return _Translator(unit).run()
 
 
@@ -126,56 +90,9 @@ def translate_file(file: str, source: str, defines: Mapping[str, str]) -> str:
     return translate(parse_unit(file, source, Dialect.CUDA, dict(defines)))
 
 
-# ------------------------------------------------------------------ spelling positions
-@cache
-def _spelling_function() -> object:
-    function = ci.conf.lib.clang_getSpellingLocation
-    function.argtypes = [ci.SourceLocation, ctypes.POINTER(ci.c_object_p),
-                         ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
-                         ctypes.POINTER(ctypes.c_uint)]
-    function.restype = None
-    return function
+class _Translator(ExpressionRules):
+    """The whole file: its declarations and statements, then the tokens written out."""
 
-
-def _spelled_offset(location: ci.SourceLocation) -> int:
-    """Where a location's token was written (inside a macro argument too: clang's
-    cursor positions give the macro's position instead)."""
-    handle, line, col, offset = ci.c_object_p(), ctypes.c_uint(), ctypes.c_uint(), \
-        ctypes.c_uint()
-    _spelling_function()(location, ctypes.byref(handle), ctypes.byref(line),  # type: ignore[operator]
-                         ctypes.byref(col), ctypes.byref(offset))
-    return offset.value
-
-
-@dataclass
-class _Edits:
-    """Per token: text put before it, what replaces it ("" drops it), text after it."""
-
-    before: dict[int, list[str]] = field(default_factory=dict)
-    replace: dict[int, str] = field(default_factory=dict)
-    after: dict[int, list[str]] = field(default_factory=dict)
-
-    def wrap(self, first: int, last: int, opening: str, closing: str) -> None:
-        self.before.setdefault(first, []).append(opening)
-        self.after.setdefault(last, []).append(closing)
-
-
-class _Translator:
-    def __init__(self, unit: ParsedUnit) -> None:
-        self.unit = unit
-        self.file = unit.file
-        self.tokens = [t for t in unit.tu.get_tokens(extent=unit.tu.cursor.extent)
-                       if t.location.file is not None and t.location.file.name == self.file]
-        self.index = {t.extent.start.offset: i for i, t in enumerate(self.tokens)}
-        self.edits = _Edits()
-        self.explained: set[int] = set()
-        self.pragma_tokens: set[int] = set()
-        # File-scope __shared__ variables by position: name, first and last token (the ;).
-        self.shared: dict[int, tuple[str, int, int]] = {}
-        self.scopes: list[_Scope] = []
-        self.scope: _Scope | None = None
-
-    # -------------------------------------------------------------- driver
     def run(self) -> str:
         self.pragmas()
         for c in self.unit.tu.cursor.get_children():
@@ -185,76 +102,6 @@ class _Translator:
         self.check_tokens()
         self.hoist()
         return self.render()
-
-    def refuse(self, where: ci.Cursor | ci.Token, what: str) -> NotTranslated:
-        location = where.location
-        return NotTranslated(f"not translated to OpenCL C: {what}",
-                             SourcePos(self.file, location.line, location.column))
-
-    # -------------------------------------------------------------- tokens
-    def token_at(self, c: ci.Cursor) -> int:
-        """The token a cursor starts at, where it was written."""
-        offset = _spelled_offset(c.extent.start)
-        if offset not in self.index:
-            raise self.refuse(c, f"'{c.spelling or c.kind.name}' is not written in the "
-                              "kernel's file")
-        return self.index[offset]
-
-    def span(self, c: ci.Cursor) -> tuple[int, int]:
-        """The first and last token of a cursor, where it was written."""
-        start, end = _spelled_offset(c.extent.start), _spelled_offset(c.extent.end)
-        inside = [i for off, i in self.index.items() if start <= off < end]
-        if not inside:
-            raise self.refuse(c, f"'{c.spelling or c.kind.name}' is not written in the "
-                              "kernel's file")
-        return min(inside), max(inside)
-
-    def declare(self, c: ci.Cursor) -> None:
-        """The name a function, parameter or variable declares."""
-        if c.spelling in _WRITTEN_NAMES:
-            raise self.refuse(c, f"the kernel declares '{c.spelling}', a name the "
-                              "translation writes for an OpenCL C built-in")
-        self.explain_name(c)
-
-    def explain_name(self, c: ci.Cursor) -> None:
-        """The token naming what ``c`` declares or refers to."""
-        i = self.index.get(_spelled_offset(c.location))
-        if i is not None and self.tokens[i].spelling == c.spelling:
-            self.explained.add(i)
-
-    def pragmas(self) -> None:
-        """``#pragma unroll`` lines pass as written (OpenCL C reads them alike)."""
-        for i, t in enumerate(self.tokens):
-            if t.spelling != "#":
-                continue
-            line = [j for j in range(i, len(self.tokens))
-                    if self.tokens[j].location.line == t.location.line]
-            words = [self.tokens[j].spelling for j in line[1:3]]
-            if len(words) < 2 or words[0] != "pragma" or words[1] not in _PRAGMAS:
-                raise self.refuse(t, f"#{' '.join(words)} (only #pragma "
-                                  f"{'/'.join(sorted(_PRAGMAS))} is translated)")
-            self.explained.update(line)
-            self.pragma_tokens.update(line)
-
-    def check_tokens(self) -> None:
-        """Every token is a keyword in the list, plain punctuation, or a name or
-        literal some node explained: nothing is copied that nothing understood."""
-        for i, t in enumerate(self.tokens):
-            kind, text = t.kind, t.spelling
-            if kind == ci.TokenKind.KEYWORD and text not in _KEYWORDS and i not in self.explained:
-                raise self.refuse(t, f"'{text}' (a C++ keyword the translation does not "
-                                  "handle)")
-            if kind == ci.TokenKind.KEYWORD and text in _DROPPED_KEYWORDS:
-                self.edits.replace[i] = ""
-            if kind == ci.TokenKind.PUNCTUATION and text in _PUNCTUATION_REFUSED and \
-                    i not in self.explained:
-                raise self.refuse(t, f"'{text}'")
-            if kind in (ci.TokenKind.IDENTIFIER, ci.TokenKind.LITERAL) and \
-                    i not in self.explained:
-                raise self.refuse(t, f"'{text}' is not something the translation understands")
-            if kind == ci.TokenKind.KEYWORD and text == "long" and i and \
-                    self.tokens[i - 1].spelling == "long" and i - 1 not in self.edits.replace:
-                self.edits.replace[i] = ""  # long long: OpenCL C's long has its 64 bits
 
     def hoist(self) -> None:
         """File-scope ``__shared__`` declarations move to the kernels that use them."""
@@ -271,32 +118,9 @@ class _Translator:
                 self.edits.after.pop(i, None)
                 self.edits.replace[i] = ""
 
-    def token_text(self, i: int) -> str:
-        """Token ``i`` as written out, with what goes before and after it."""
-        return "".join(self.edits.before.get(i, [])) + self.edits.replace.get(
-            i, self.tokens[i].spelling) + "".join(reversed(self.edits.after.get(i, [])))
-
-    def render(self) -> str:
-        """The tokens on their own lines (and columns, while no rewrite pushed them)."""
-        out: list[str] = []
-        line, col, end = 1, 1, -1
-        for i, t in enumerate(self.tokens):
-            text = self.token_text(i)
-            if not text:
-                continue
-            at = t.location
-            if at.line > line:
-                out.append("\n" * (at.line - line))
-                line, col = at.line, 1
-            touching = end == t.extent.start.offset and out and not _fuse(out[-1], text)
-            gap = at.column - col if at.column >= col else 0 if touching else 1
-            out.append(" " * gap + text)
-            col, end = col + gap + len(text), t.extent.end.offset
-        out.append("\n")
-        return "".join(out)
-
     # -------------------------------------------------------------- declarations
     def top_level(self, c: ci.Cursor) -> None:
+        """A declaration at file scope: only what a kernel file needs is translated."""
         if c.kind == K.MACRO_INSTANTIATION:
             self.macro(c)
         elif c.kind == K.FUNCTION_DECL:
@@ -306,18 +130,19 @@ class _Translator:
         elif c.kind == K.VAR_DECL:
             self.file_scope_shared(c)
         else:
-            raise self.refuse(c, f"a file-scope {c.kind.name.lower().replace('_', ' ')} "
+            raise self.refuse(c, f"a file-scope {kind_words(c.kind)} "
                               f"'{c.spelling}' (only __global__ and __device__ functions are "
                               "translated)")
 
     def macro(self, c: ci.Cursor) -> None:
+        """A use of a prelude macro (``__global__``, ``__shared__``…): its OpenCL C word."""
         name = c.spelling
         if name not in _MACROS:
             raise self.refuse(c, f"'{name}' (a macro of the CUDA prelude without an exact "
                               "OpenCL C counterpart here)")
         i = self.index.get(c.extent.start.offset)
         if i is None:
-            raise self.refuse(c, f"'{name}' is not written in the kernel's file")
+            raise self.not_in_file(c)
         self.explained.add(i)
         replacement = _MACROS[name]
         if replacement is not None:
@@ -332,21 +157,21 @@ class _Translator:
         dropped = [first, first + 1]
         if words[2:] == ["{"] and self.tokens[last].spelling == "}":
             dropped += [first + 2, last]
-        for i in dropped:
-            self.edits.replace[i] = ""
-            self.explained.add(i)
+        self.drop(dropped)
         for child in c.get_children():
             self.top_level(child)
 
     def function(self, c: ci.Cursor) -> None:
-        marks = {ch.spelling for ch in c.get_children() if ch.kind == K.ANNOTATE_ATTR}
-        is_kernel = "veriscan_cuda_global" in marks
+        """A ``__global__`` or ``__device__`` function definition: its result type,
+        name, parameters and body (the scope its statements are in)."""
+        marked = marks(c)
+        is_kernel = KERNEL_MARK in marked
         if not c.is_definition():
             raise self.refuse(c, f"declaration of '{c.spelling}' without its body")
-        if is_kernel and marks != {"veriscan_cuda_global"}:
+        if is_kernel and marked != {KERNEL_MARK}:
             raise self.refuse(c, f"__global__ function '{c.spelling}' also marked "
                               "__device__ or __host__")
-        if not is_kernel and "veriscan_cuda_device" not in marks:
+        if not is_kernel and "veriscan_cuda_device" not in marked:
             raise self.refuse(c, f"host function '{c.spelling}' (neither __global__ nor "
                               "__device__)")
         if c.storage_class not in (ci.StorageClass.NONE, ci.StorageClass.EXTERN) \
@@ -363,7 +188,7 @@ class _Translator:
             elif ch.kind == K.TYPE_REF:
                 self.type_ref(ch)
             elif ch.kind == K.COMPOUND_STMT:
-                self.scope = _Scope(is_kernel, ch)
+                self.scope = Scope(is_kernel, ch)
                 self.scopes.append(self.scope)
                 self.statement(ch)
                 self.scope = None
@@ -371,6 +196,8 @@ class _Translator:
                 raise self.refuse(ch, f"{ch.kind.name.lower()} in function '{c.spelling}'")
 
     def parameter(self, p: ci.Cursor, is_kernel: bool) -> None:
+        """A parameter of an integer type; a kernel's pointer gains ``__global`` (CUDA
+        kernel pointers point to global memory, OpenCL C must say so)."""
         t = p.type.get_canonical()
         if is_kernel and t.kind == ci.TypeKind.POINTER:
             self.value_type(p, t.get_pointee(), allow_void=False)
@@ -385,61 +212,8 @@ class _Translator:
         if p.spelling:
             self.declare(p)
 
-    def value_type(self, where: ci.Cursor, t: ci.Type, allow_void: bool) -> str:
-        """The OpenCL C name of an integer type CUDA and OpenCL C agree on."""
-        canonical = t.get_canonical()
-        if allow_void and canonical.kind == ci.TypeKind.VOID:
-            return "void"
-        if canonical.kind in _OPENCL_INT:
-            return _OPENCL_INT[canonical.kind]
-        what = "floating-point type" if canonical.kind in (
-            ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE, ci.TypeKind.LONGDOUBLE, ci.TypeKind.HALF) \
-            else "type"
-        raise self.refuse(where, f"{what} '{t.spelling}' (the translation keeps integer "
-                          "types, whose arithmetic CUDA and OpenCL C define alike)")
-
-    def type_ref(self, c: ci.Cursor) -> None:
-        target = c.referenced
-        if target is not None and target.spelling == _GENERIC:
-            return  # the TYPE placeholder: its token is the macro, explained there
-        if target is not None and target.kind == K.TYPEDEF_DECL and self.from_prelude(target):
-            # size_t, uint...: the OpenCL C name of the integer type it stands for.
-            i = self.token_at(c)
-            self.edits.replace[i] = self.value_type(c, target.underlying_typedef_type,
-                                                    allow_void=False)
-            self.explained.add(i)
-            return
-        raise self.refuse(c, f"type '{c.spelling}'")
-
-    def from_prelude(self, c: ci.Cursor) -> bool:
-        file = c.location.file
-        return file is not None and file.name.startswith(_PRELUDE)
-
-    # -------------------------------------------------------------- statements
-    def statement(self, c: ci.Cursor) -> None:
-        if c.kind.is_expression():
-            self.expression(c)
-            return
-        if c.kind == K.UNEXPOSED_STMT and self.pragma_loop(c):
-            self.statement(next(c.get_children()))
-            return
-        if c.kind not in _STATEMENTS:
-            raise self.refuse(c, f"{c.kind.name.lower().replace('_', ' ')}")
-        for ch in c.get_children():
-            if ch.kind == K.VAR_DECL and c.kind != K.DECL_STMT:
-                raise self.refuse(ch, f"variable '{ch.spelling}' declared in a condition")
-            if ch.kind == K.VAR_DECL:
-                self.variable(ch, c)
-            else:
-                self.statement(ch)
-
-    def pragma_loop(self, c: ci.Cursor) -> bool:
-        """A loop under ``#pragma unroll`` (clang wraps it in an attributed statement)."""
-        kids = list(c.get_children())
-        return len(kids) == 1 and kids[0].kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) \
-            and self.span(c)[0] in self.pragma_tokens
-
     def variable(self, v: ci.Cursor, statement: ci.Cursor) -> None:
+        """A local variable; a ``__shared__`` one only where OpenCL C allows ``__local``."""
         shared = self.declaration(v)
         scope = self.scope
         if shared and not (scope is not None and scope.kernel
@@ -457,7 +231,7 @@ class _Translator:
         first, last = self.span(v)
         if last + 1 == len(self.tokens) or self.tokens[last + 1].spelling != ";":
             raise self.refuse(v, f"'{v.spelling}' declared together with another variable")
-        self.shared[_spelled_offset(v.location)] = (v.spelling, first, last + 1)
+        self.shared[spelled_offset(v.location)] = (v.spelling, first, last + 1)
 
     def declaration(self, v: ci.Cursor) -> bool:
         """A variable's storage, type and initialiser; whether it is ``__shared__``."""
@@ -480,217 +254,27 @@ class _Translator:
         self.declare(v)
         return shared
 
-    # -------------------------------------------------------------- expressions
-    def expression(self, c: ci.Cursor) -> None:
-        canonical = c.type.get_canonical()
-        if canonical.kind in (ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE, ci.TypeKind.LONGDOUBLE,
-                              ci.TypeKind.HALF):
-            raise self.refuse(c, "floating-point arithmetic (OpenCL C may round division "
-                              "and square root differently from CUDA)")
-        kind = c.kind
+    # -------------------------------------------------------------- statements
+    def statement(self, c: ci.Cursor) -> None:
+        """A statement of a kind both languages share, then its parts."""
+        if c.kind.is_expression():
+            self.expression(c)
+            return
+        if c.kind == K.UNEXPOSED_STMT and self.pragma_loop(c):
+            self.statement(next(c.get_children()))
+            return
+        if c.kind not in _STATEMENTS:
+            raise self.refuse(c, kind_words(c.kind))
+        for ch in c.get_children():
+            if ch.kind == K.VAR_DECL and c.kind != K.DECL_STMT:
+                raise self.refuse(ch, f"variable '{ch.spelling}' declared in a condition")
+            if ch.kind == K.VAR_DECL:
+                self.variable(ch, c)
+            else:
+                self.statement(ch)
+
+    def pragma_loop(self, c: ci.Cursor) -> bool:
+        """A loop under ``#pragma unroll`` (clang wraps it in an attributed statement)."""
         kids = list(c.get_children())
-        if kind == K.CALL_EXPR:
-            self.call(c, kids)
-            return
-        if kind == K.DECL_REF_EXPR:
-            self.reference(c)
-            return
-        if kind == K.MEMBER_REF_EXPR:
-            self.index_builtin(c, kids)
-            return
-        if kind == K.INTEGER_LITERAL:
-            self.integer(c)
-            return
-        if kind == K.CHARACTER_LITERAL:
-            self.character(c)
-            return
-        if kind == K.CXX_STATIC_CAST_EXPR:
-            self.static_cast(c)
-        elif kind == K.CSTYLE_CAST_EXPR:
-            self.value_type(c, c.type, allow_void=False)
-        elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
-            self.operator(c, binary_operator(c), "binary", kids)
-        elif kind == K.UNARY_OPERATOR:
-            self.operator(c, unary_operator(c), "unary", kids)
-        elif kind == K.CXX_UNARY_EXPR:
-            raise self.refuse(c, "sizeof or alignof (C++ and OpenCL C give some expressions "
-                              "different types: a comparison is a bool in one, an int in "
-                              "the other)")
-        elif kind == K.UNEXPOSED_EXPR and not kids:
-            raise self.refuse(c, "an implicit C++ expression (a default argument or "
-                              "temporary)")
-        elif kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.ARRAY_SUBSCRIPT_EXPR,
-                          K.CONDITIONAL_OPERATOR, K.CXX_BOOL_LITERAL_EXPR):
-            raise self.refuse(c, f"{kind.name.lower().replace('_', ' ')}")
-        for ch in kids:
-            if ch.kind != K.TYPE_REF:
-                self.expression(ch)
-            elif kind != K.CXX_STATIC_CAST_EXPR:  # the cast's own type tokens are gone
-                self.type_ref(ch)
-
-    def operator(self, c: ci.Cursor, op: str, arity: str, kids: list[ci.Cursor]) -> None:
-        if op in _REFUSED_OPERATORS[arity]:
-            raise self.refuse(c, f"{arity} operator '{op}'")
-        if op in ("<<", ">>", "<<=", ">>="):
-            self.shift(c, kids)
-
-    def shift(self, c: ci.Cursor, kids: list[ci.Cursor]) -> None:
-        """Only a constant count below the width: OpenCL C takes the count modulo the
-        width, where CUDA C++ leaves larger counts undefined (and GPUs saturate)."""
-        count = kids[1]
-        while count.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and \
-                len(list(count.get_children())) == 1:
-            count = next(count.get_children())
-        width = max(32, 8 * kids[0].type.get_canonical().get_size())
-        value = self.literal_value(count) if count.kind == K.INTEGER_LITERAL else None
-        if value is None or value >= width:
-            raise self.refuse(c, f"a shift by a count that is not a constant below {width} "
-                              "(OpenCL C masks the count, CUDA leaves it undefined)")
-
-    def literal_value(self, c: ci.Cursor) -> int | None:
-        spelling = self.tokens[self.token_at(c)].spelling.rstrip("uUlL")
-        return int(spelling, 16) if spelling[:2] in ("0x", "0X") else \
-            int(spelling, 8) if spelling.startswith("0") else int(spelling)
-
-    def integer(self, c: ci.Cursor) -> None:
-        i = self.token_at(c)
-        spelling = self.tokens[i].spelling
-        match = _INTEGER.fullmatch(spelling)
-        if match is None:
-            raise self.refuse(c, f"integer literal '{spelling}'")
-        suffix = match.group("suffix")
-        if "ll" in suffix.lower():
-            self.edits.replace[i] = spelling[:match.start("suffix")] + \
-                suffix.replace("ll", "l").replace("LL", "L")
-        self.explained.add(i)
-
-    def character(self, c: ci.Cursor) -> None:
-        i = self.token_at(c)
-        spelling = self.tokens[i].spelling
-        if _CHARACTER.fullmatch(spelling) is None:
-            raise self.refuse(c, f"character literal {spelling}")
-        self.edits.wrap(i, i, "((char)", ")")  # a char in C++, an int in C
-        self.explained.add(i)
-
-    def static_cast(self, c: ci.Cursor) -> None:
-        """``static_cast<T>(e)`` of an integer to an integer type is ``((T)(e))``."""
-        self.not_generic(c)
-        target = self.value_type(c, c.type, allow_void=False)
-        first, last = self.span(c)
-        opening = next(i for i in range(first, last + 1) if self.tokens[i].spelling == "(")
-        for i in range(first, opening):
-            self.edits.replace[i] = ""
-            self.explained.add(i)
-        self.edits.wrap(opening, last, f"(({target})", ")")
-
-    def not_generic(self, c: ci.Cursor) -> None:
-        """Refuse a TYPE value (an int to the proof's parse) where the translation would
-        spell its type: the device's TYPE is the monoid's, not int."""
-        node = c
-        while True:
-            if _GENERIC in node.type.spelling:
-                raise self.refuse(c, "a TYPE value converted to an integer type")
-            kids = list(node.get_children())
-            if node.kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CXX_STATIC_CAST_EXPR) \
-                    or not kids:
-                return
-            node = kids[-1]
-
-    def reference(self, c: ci.Cursor) -> None:
-        target = c.referenced
-        if target is None or self.from_prelude(target):
-            raise self.refuse(c, f"'{c.spelling}' (from the CUDA prelude; no exact OpenCL "
-                              "C counterpart here)")
-        if target.kind == K.FUNCTION_DECL:
-            raise self.refuse(c, f"function '{c.spelling}' used as a value")
-        shared = self.shared.get(_spelled_offset(target.location)) \
-            if target.kind == K.VAR_DECL else None
-        if shared is not None:
-            if self.scope is None or not self.scope.kernel:
-                raise self.refuse(c, f"file-scope __shared__ '{c.spelling}' used outside a "
-                                  "__global__ function (it becomes a kernel's __local)")
-            if shared not in self.scope.uses:
-                self.scope.uses.append(shared)
-        self.explain_name(c)
-
-    def index_builtin(self, c: ci.Cursor, kids: list[ci.Cursor]) -> None:
-        base = kids[0] if len(kids) == 1 else None
-        target = base.referenced if base is not None else None
-        if target is None or not self.from_prelude(target) or \
-                target.spelling not in _INDEX_FUNCTIONS or c.spelling not in ("x", "y", "z"):
-            raise self.refuse(c, f"member access '.{c.spelling}' (structs are not translated)")
-        first, last = self.span(c)
-        self.edits.replace[first] = \
-            f"((uint){_INDEX_FUNCTIONS[target.spelling]}({'xyz'.index(c.spelling)}))"
-        for i in range(first, last + 1):
-            self.edits.replace.setdefault(i, "")
-            self.explained.add(i)
-
-    def call(self, c: ci.Cursor, kids: list[ci.Cursor]) -> None:
-        target = c.referenced
-        arguments = list(c.get_arguments())
-        if target is None or target.kind != K.FUNCTION_DECL:
-            raise self.refuse(c, "a call through a pointer")
-        name = target.spelling
-        if self.from_prelude(target):
-            if name == "__syncthreads":
-                first, last = self.span(c)
-                self.edits.replace[first] = BARRIER
-                for i in range(first, last + 1):
-                    self.edits.replace.setdefault(i, "")
-                    self.explained.add(i)
-                return
-            if name in ("min", "max"):
-                self.min_max(c, target, arguments)
-            elif name not in ("__veriscan_operator", "__veriscan_identity"):
-                raise self.refuse(c, f"'{name}' (a CUDA built-in without an exact OpenCL C "
-                                  "counterpart here)")
-        else:
-            marks = {ch.spelling for ch in target.get_children() if ch.kind == K.ANNOTATE_ATTR}
-            if "veriscan_cuda_global" in marks:
-                raise self.refuse(c, f"a call of the __global__ function '{name}'")
-            callee = self.callee(kids)
-            if callee is None:
-                raise self.refuse(c, f"'{name}' called indirectly")
-            self.explain_name(callee)
-        for argument in arguments:
-            self.expression(argument)
-
-    def callee(self, kids: list[ci.Cursor]) -> ci.Cursor | None:
-        """The DECL_REF_EXPR naming the called function, under its implicit conversion."""
-        node = kids[0] if kids else None
-        while node is not None and node.kind == K.UNEXPOSED_EXPR:
-            node = next(iter(node.get_children()), None)
-        return node if node is not None and node.kind == K.DECL_REF_EXPR else None
-
-    def min_max(self, c: ci.Cursor, target: ci.Cursor, arguments: list[ci.Cursor]) -> None:
-        """The overload clang picked, spelled so OpenCL C picks the same one."""
-        types = [self.value_type(c, t, allow_void=False) for t in target.type.argument_types()]
-        callee = self.callee(list(c.get_children()))
-        if callee is None:
-            raise self.refuse(c, f"'{target.spelling}' called indirectly")
-        self.explained.add(self.token_at(callee))
-        for argument, name in zip(arguments, types, strict=True):
-            self.not_generic(argument)
-            first, last = self.span(argument)
-            self.edits.wrap(first, last, f"(({name})(", "))")
-
-
-def _fuse(left: str, right: str) -> bool:
-    """Whether two texts written side by side could lex as other tokens."""
-    a, b = left[-1], right[0]
-    word = a.isalnum() or a == "_", b.isalnum() or b == "_"
-    return word[0] == word[1]
-
-
-@dataclass
-class _Scope:
-    """The function a statement is in: a kernel or not, and its body."""
-
-    kernel: bool
-    body: ci.Cursor
-    # The file-scope __shared__ variables it names (name, first token, last token).
-    uses: list[tuple[str, int, int]] = field(default_factory=list)
-
-    def outermost_declarations(self) -> list[ci.Cursor]:
-        return [ch for ch in self.body.get_children() if ch.kind == K.DECL_STMT]
+        return len(kids) == 1 and kids[0].kind in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) \
+            and self.span(c)[0] in self.pragma_tokens

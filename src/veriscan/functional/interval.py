@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from veriscan.device.opencl import Runtime, get_runtime
-from veriscan.functional.cuda_to_opencl import NotTranslated
+from veriscan.functional.cuda_to_opencl_tokens import NotTranslated
 from veriscan.functional.outcome import run_details, wrong_elements
 from veriscan.functional.scan_runner import DiffersFromProof, prepare_scan
 from veriscan.monoids.interval import any_order_interval, codec_for, interval_monoid

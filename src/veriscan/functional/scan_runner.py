@@ -43,7 +43,8 @@ from veriscan.frontend.preprocess import (
     line_marker,
     preprocess,
 )
-from veriscan.functional.cuda_to_opencl import NotTranslated, translate_file
+from veriscan.functional.cuda_to_opencl import translate_file
+from veriscan.functional.cuda_to_opencl_tokens import NotTranslated
 from veriscan.functional.source_tools import split_entry
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid

@@ -364,10 +364,9 @@ class PointerFormed(Assert):
 class Unsupported(Stmt):
     """A construct the IR cannot represent faithfully; any verdict becomes unknown.
 
-    ``breaks_genericity`` marks constructs that are unsupported *because* they
-    look inside the generic ``TYPE`` (e.g. casting a ``TYPE *``): for those the
-    genericity check has a definite answer even though the other checks do not.
-    """
+    ``breaks_genericity`` marks constructs unsupported *because* they look inside
+    the generic ``TYPE`` (e.g. casting a ``TYPE *``): for those the genericity
+    check has a definite answer even though the other checks do not."""
 
     construct: str
     breaks_genericity: bool = False
@@ -486,12 +485,16 @@ class Kernel:
     def array(self, name: str) -> ArrayDecl | None:
         return next((a for a in self.arrays if a.name == name), None)
 
+    def element_type(self, name: str) -> ScalarType:
+        """What a load of the array yields and a store converts to (``int`` if untyped)."""
+        decl, param = self.array(name), self.param(name)
+        return decl.type if decl is not None else param.type if param is not None else INT
+
     def space_of(self, name: str) -> MemSpace:
         """Memory space of an array named in a Load/Store."""
-        decl = self.array(name)
+        decl, param = self.array(name), self.param(name)
         if decl is not None:
             return decl.space
-        param = self.param(name)
         if param is not None and param.is_pointer:
             return param.space
         raise KeyError(name)

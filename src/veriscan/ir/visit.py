@@ -90,6 +90,22 @@ def assigned_vars(stmts: list[n.Stmt]) -> set[str]:
     return {name for stmt in walk(stmts) if (name := written_var(stmt)) is not None}
 
 
+def written_array(stmt: n.Stmt) -> str | None:
+    """The memory array ``stmt`` itself writes: a store's (atomic ones included) or an
+    async copy's destination.  Every engine asks this one function, so a new way of
+    writing memory cannot be missed by one of them and taken for read-only input."""
+    if isinstance(stmt, n.Store):
+        return stmt.array
+    if isinstance(stmt, n.GroupCopy):
+        return stmt.dst
+    return None
+
+
+def written_arrays(stmts: list[n.Stmt]) -> set[str]:
+    """Memory arrays written anywhere in ``stmts`` (see :func:`written_array`)."""
+    return {name for stmt in walk(stmts) if (name := written_array(stmt)) is not None}
+
+
 class StmtVisitor:
     """Dispatch on statement class: define ``visit_Store`` etc.; the default recurses."""
 

@@ -68,33 +68,58 @@ def counter_facts(kernel: ir.Kernel, launch: Launch, trace: Trace, pair: Pair
 def _increments(kernel: ir.Kernel, array: str) -> list[int]:
     """The constant of every atomic increment of ``array``; empty if some atomic
     store to it is anything else."""
+    olds = {s.target for s in walk(kernel.body)
+            if isinstance(s, ir.Load) and s.atomic and s.array == array}
     steps = []
     for s in walk(kernel.body):
         if isinstance(s, ir.Store) and s.atomic and s.array == array:
-            step = _step(s.value)
+            step = _step(s.value, olds, _element(kernel, array))
             if step is None:
                 return []
             steps.append(step)
     return steps
 
 
-def _step(value: ir.Expr) -> int | None:
-    """``c`` when ``value`` is ``old + c`` (under casts) for a constant ``c > 0``."""
-    value = _bare(value)
-    if not (isinstance(value, ir.BinOp) and value.op == "+" and isinstance(
-            _bare(value.lhs), ir.Var)):
+def _step(value: ir.Expr, olds: set[str], element: ir.ScalarType) -> int | None:
+    """``c`` when ``value`` is ``old + c`` for the value ``old`` an atomic read of the
+    same array returned (an exchange or a store of anything else is no increment),
+    and ``c``, folded through its casts as C converts, is positive in the cell's
+    type (``(uchar)256`` adds nothing).  The cell keeps its value modulo 2^bits, so
+    casts to types at least that wide change nothing that matters here."""
+    value = _modular(value, element.bits)
+    if not (isinstance(value, ir.BinOp) and value.op == "+"):
         return None
-    c = _bare(value.rhs)
-    if isinstance(c, ir.Const) and isinstance(c.value, int) and not isinstance(
-            c.value, bool) and 0 < c.value < 1 << 31:
-        return c.value
-    return None
+    lhs = _modular(value.lhs, element.bits)
+    if not (isinstance(lhs, ir.Var) and lhs.name in olds):
+        return None
+    c = _constant(value.rhs)
+    if c is None:
+        return None
+    c %= 1 << element.bits
+    return c if 0 < c < min(1 << 31, 1 << (element.bits - element.signed)) else None
 
 
-def _bare(e: ir.Expr) -> ir.Expr:
-    while isinstance(e, ir.Cast):
+def _modular(e: ir.Expr, bits: int) -> ir.Expr:
+    """``e`` without the integer casts that keep its value modulo ``2^bits``."""
+    while (isinstance(e, ir.Cast) and e.type.kind is ir.TypeKind.INT
+           and e.operand.type.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL)
+           and e.type.bits >= bits and e.operand.type.bits >= bits):
         e = e.operand
     return e
+
+
+def _constant(e: ir.Expr) -> int | None:
+    """The value of an integer constant under its casts, each converting as C does."""
+    if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    if isinstance(e, ir.Cast) and e.type.kind is ir.TypeKind.INT:
+        inner = _constant(e.operand)
+        if inner is None:
+            return None
+        inner %= 1 << e.type.bits
+        return inner - (1 << e.type.bits) if e.type.signed and inner >> (e.type.bits - 1) \
+            else inner
+    return None
 
 
 def _written_before(trace: Trace, array: str, ops: list[tuple[Access, z3.ExprRef]],

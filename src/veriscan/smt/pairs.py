@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import z3
 
 from veriscan.ir import nodes as ir
-from veriscan.ir.visit import walk
+from veriscan.ir.visit import written_arrays
 from veriscan.smt.counters import counter_facts
 from veriscan.smt.execute import Executor
 from veriscan.smt.outcome import Finding
@@ -64,7 +64,7 @@ class KernelQueries:
         self.constants = dict(constants or {})
         self.timeout_ms = timeout_ms
         self.deadline = deadline  # time.monotonic() after which queries answer unknown
-        written = {s.array for s in walk(kernel.body) if isinstance(s, ir.Store)}
+        written = written_arrays(kernel.body)
         self._functions: dict[str, z3.FuncDeclRef] = {}
         for p in kernel.params:
             if p.is_pointer and p.name not in written:
@@ -105,6 +105,27 @@ class KernelQueries:
         for stand_in in self.constants.values():
             out["n"] = model.eval(stand_in, model_completion=True).as_long()  # type: ignore
         return out
+
+    def is_input(self, term: z3.ExprRef) -> bool:
+        """Whether ``term`` is built from the launch's inputs alone (scalar parameters,
+        read-only arrays at such indices, the stand-ins for n, constants): the same
+        for every work-item, unlike its ids or what it read or computed."""
+        inputs = {sym.decl() for sym in self._scalars.values() if z3.is_const(sym)}
+        inputs |= {sym.decl() for sym in self.constants.values()}
+        arrays = set(self._functions.values())
+        stack, seen = [term], set()
+        while stack:
+            e = stack.pop()
+            if e.get_id() in seen:
+                continue
+            seen.add(e.get_id())
+            if z3.is_quantifier(e) or not z3.is_app(e):
+                return False
+            decl = e.decl()
+            if decl.kind() == z3.Z3_OP_UNINTERPRETED and decl not in inputs | arrays:
+                return False
+            stack.extend(e.children())
+        return True
 
     def scalar(self, name: str) -> z3.ExprRef | None:
         return self._scalars.get(name)

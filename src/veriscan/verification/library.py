@@ -138,7 +138,7 @@ class LibraryVerifier:
         if self.limit is None:
             return test(self.backend, *args)
         from veriscan.device.worker import DeviceCrash, DeviceTimeout
-        from veriscan.functional.dynamic import worker_for
+        from veriscan.functional.device_runs import worker_for
 
         layout = (self.backend.is_cpu, self.backend.max_group, self.backend.compute_units,
                   self.backend.local_mem_bytes)

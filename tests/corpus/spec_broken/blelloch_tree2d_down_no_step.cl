@@ -1,5 +1,6 @@
 // expect: violation: loop invariant
-// Broken variant of blelloch_tree2d_down.cl: the level never moves, so the invariant's own cells are gone.
+// run: spec
+// reason: Broken variant of blelloch_tree2d_down.cl: the level never moves, so the invariant's own cells are gone.
 // Down-sweep of Blelloch's scan with the tree stored as an h x n array
 // (paper 004, Alg. 3 and the permission scheme of Alg. 5), for any n.  The
 // top row is cleared, then row by row work-item t reads its cell of row

@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
-// Broken variant of blelloch_perms.cu: every thread above the owner also gets the element.
+// run: spec
+// reason: Broken variant of blelloch_perms.cu: every thread above the owner also gets the element.
 // Blelloch's in-place exclusive scan (paper 000, Alg. 1) with the permission
 // pattern of Fig. 4 (§4.2.1), one block of n threads over n elements.
 // At stride s, thread t is active when its pair fits, (t + 1) * 2s <= n, and

@@ -1,5 +1,6 @@
 // expect: violation: read of a[...] without read permission
-// Issue 9 bug 1, second half: a read handed in at a barrier stayed readable.
+// run: spec
+// reason: Issue 9 bug 1, second half: a read handed in at a barrier stayed readable.
 // Every work-item holds a read of a[0], hands it in at the barrier and gets
 // nothing back, yet reads a[0] afterwards.
 /*@ context_everywhere n == get_local_size(0);

@@ -1,5 +1,6 @@
 // expect: violation: the barrier does not fence global memory
-// Issue 9 bug 2: a barrier redistributed permissions on global memory although
+// run: spec
+// reason: Issue 9 bug 2: a barrier redistributed permissions on global memory although
 // it fences only local memory.  Work-item tid writes a[tid], then a
 // barrier(CLK_LOCAL_MEM_FENCE) hands a[tid] to work-item tid + 1 (wrapping),
 // which reads it: the write need not be visible, a race on global memory

@@ -1,5 +1,6 @@
 // expect: violation: the barrier does not fence global memory
-// Issue 9 bug 2: barrier(0) fences no memory at all, yet it redistributed
+// run: spec
+// reason: Issue 9 bug 2: barrier(0) fences no memory at all, yet it redistributed
 // permissions on global memory.  Work-item tid writes a[tid], then a
 // barrier(0) hands a[tid] to work-item tid + 1 (wrapping),
 // which reads it: the write need not be visible, a race on global memory

@@ -1,5 +1,6 @@
 // expect: unknown: barrier under a condition that is not lock-step-safe
-// Issue 9 bug 3, second half: the lock-step analysis took every parameter as
+// run: spec
+// reason: Issue 9 bug 3, second half: the lock-step analysis took every parameter as
 // uniform, so a barrier under "k > 0" counted as reached by all work-items or
 // none, although k = tid makes work-item 0 skip it: barrier divergence.
 /*@ context_everywhere n == get_local_size(0);

@@ -1,6 +1,6 @@
 // expect: violation: write of a[...] without write permission
-// entry: second
-// Issue 9 bug 4: every annotation before the checked kernel joined its contract,
+// run: spec --kernel second
+// reason: Issue 9 bug 4: every annotation before the checked kernel joined its contract,
 // so "second" (unannotated) borrowed "first"'s permissions and verified,
 // although all its work-items write a[0]: a data race.
 /*@ context_everywhere n == get_local_size(0);

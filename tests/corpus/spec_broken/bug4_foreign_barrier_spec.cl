@@ -1,6 +1,6 @@
 // expect: violation: write of a[...] without write permission
-// entry: first
-// Issue 9 bug 4, second half: checking "first" failed as bad input (exit 3)
+// run: spec --kernel first
+// reason: Issue 9 bug 4, second half: checking "first" failed as bad input (exit 3)
 // because "second" carries a barrier annotation.  "first" itself is wrong:
 // its contract gives each work-item a read only, and it writes.
 /*@ context_everywhere n == get_local_size(0);

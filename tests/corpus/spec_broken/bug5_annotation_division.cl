@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold at the end
-// Issue 9 bug 5: annotations divided like the solver (Euclidean: (0 - 1) / 2
+// run: spec
+// reason: Issue 9 bug 5: annotations divided like the solver (Euclidean: (0 - 1) / 2
 // is -1) while the code divides like C ((0 - 1) / 2 is 0).  The postcondition,
 // read as C reads it, says out[0] == 0; the kernel stores -1 there, and the
 // mismatch was verified.

@@ -1,5 +1,6 @@
 // expect: unknown: conversion of a int value that uint cannot hold
-// Issue 9 bug 5: in `d < n` with int d and uint n, C converts d to unsigned,
+// run: spec
+// reason: Issue 9 bug 5: in `d < n` with int d and uint n, C converts d to unsigned,
 // so d = -1 compares as 4294967295 and work-item 0 takes the else branch,
 // writing a[1], which work-item 1 owns.  Mathematics says -1 < n.
 /*@ context_everywhere n == get_local_size(0) && n >= 2;

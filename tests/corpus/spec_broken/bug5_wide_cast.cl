@@ -1,5 +1,6 @@
 // expect: unknown: conversion of a long value that uint cannot hold
-// Issue 9 bug 5: a conversion to a 32-bit unsigned type wraps modulo 2^32, and
+// run: spec
+// reason: Issue 9 bug 5: a conversion to a 32-bit unsigned type wraps modulo 2^32, and
 // only conversions narrower than int were followed before.  With
 // k = 2^32 - 1, (uint)(k + tid) is tid - 1 for tid >= 1, which mathematics
 // never equals 2^32 - 1 + tid, so work-item 1 writing a[slot] = a[0] (owned by

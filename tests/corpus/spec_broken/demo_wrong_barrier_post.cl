@@ -1,5 +1,6 @@
 // expect: violation: does not follow from the preconditions of all threads
-// Broken variant of demo.cl: the neighbour wrote its own id, not ours.
+// run: spec
+// reason: Broken variant of demo.cl: the neighbour wrote its own id, not ours.
 // The running example of paper 003 (Fig. 1 and Fig. 8): every work-item
 // writes its id into a, the barrier turns the write permissions on a into
 // read permissions on the right neighbour's element, and every work-item

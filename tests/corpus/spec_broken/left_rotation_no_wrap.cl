@@ -1,5 +1,6 @@
 // expect: violation: read of a[...] without read permission
-// Broken variant of left_rotation.cl: the last work-item reads past its half-permissions.
+// run: spec
+// reason: Broken variant of left_rotation.cl: the last work-item reads past its half-permissions.
 // Left rotation by one place (paper 000, List. 1): every work-item reads its
 // right neighbour (the last one wraps around to element 0), waits at the
 // barrier, then overwrites its own element.  Each element starts split into

@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
-// Broken variant of left_rotation.cl: the barrier gives a[0] to threads 0 and 1.
+// run: spec
+// reason: Broken variant of left_rotation.cl: the barrier gives a[0] to threads 0 and 1.
 // Left rotation by one place (paper 000, List. 1): every work-item reads its
 // right neighbour (the last one wraps around to element 0), waits at the
 // barrier, then overwrites its own element.  Each element starts split into

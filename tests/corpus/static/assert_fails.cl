@@ -1,5 +1,5 @@
-// expect: assertion
-// launch: --local-size 64
+// expect: violation assertion
+// run: check --local-size 64
 // A GPUVerify __assert is checked, not assumed.
 __kernel void check(__global int *out) {
   int t = (int)get_local_id(0);

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64
+// run: check --local-size 64
 // Assignments whose operands read, or finish writing, the target before its store:
 // defined C (the store comes after the operands' value computations, C11 6.5.16p3; a
 // comma, a call and the condition of ?: complete their side effects first).  An

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 16 --num-groups 4
+// run: check --local-size 16 --num-groups 4
 // A tile is copied into local memory, waited for, and only then (after a
 // barrier) read by every work-item; the result goes back with a second copy
 // after a barrier that also orders the first copy's global reads.

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 8 --num-groups 2 --array-size m=64 --array-size out=16
+// run: check --local-size 8 --num-groups 2 --array-size m=64 --array-size out=16
 // A column of a row-major matrix is gathered with a strided copy, two copies
 // joined in one event, both complete after the one wait.
 #define ROWS 8

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 8 --num-groups 2
+// run: check --local-size 8 --num-groups 2
 // An exchange on the counter besides the increments can set it back, so the
 // returned values may repeat: no distinctness for this counter.
 __global__ void mixed(unsigned int *counter, int *slots) {

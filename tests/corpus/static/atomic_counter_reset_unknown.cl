@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 16 --num-groups 1
+// run: check --local-size 16 --num-groups 1
 // The counter is reset between two rounds of increments, so a value of the
 // first round can come back in the second: the two slots may collide.  The
 // distinct-values fact does not hold across the reset, and is not used.

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 16 --num-groups 1
+// run: check --local-size 16 --num-groups 1
 // Every work-item claims a slot with atomic_inc on a counter that nothing else
 // changes after the reset (which a barrier orders first): increments of one
 // cell return distinct values, so the slots are distinct.

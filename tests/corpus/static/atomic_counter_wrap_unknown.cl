@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 17 --num-groups 1
+// run: check --local-size 17 --num-groups 1
 // Steps of 2^28 from 17 work-items wrap the 32-bit counter around, so two
 // increments can return the same value: distinctness is not claimed.
 __kernel void big_steps(__global uint *slots, __global uint *counter) {

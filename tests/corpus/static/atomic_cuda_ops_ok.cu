@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 32 --num-groups 2
+// run: check --local-size 32 --num-groups 2
 // Every CUDA atomic read-modify-write on shared cells: none races another, and
 // the values they return are only used as data.
 __global__ void mix(int *acc, unsigned int *flags, int *out) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64
+// run: check --local-size 64
 // A loop with barriers (unrolled) declares `v` in its body and assigns it from local
 // memory before every use.
 __kernel void tree(__global int *out) {

@@ -1,6 +1,6 @@
-// veriscan: exclusive threads=n/2
 // expect: verified
-// launch: --n 2,64,2147483648
+// run: check --n 2,64,2147483648
+// veriscan: exclusive threads=n/2
 // Work-efficient exclusive scan: up-sweep then down-sweep over a local tree.
 __kernel void scan(__global const TYPE *in, __global TYPE *out) {
   __local TYPE tmp[N];

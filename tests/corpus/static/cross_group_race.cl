@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 64 --num-groups 4
+// expect: violation race
+// run: check --local-size 64 --num-groups 4
 // Every group writes the same 64 elements: threads of different groups
 // are never ordered by a barrier.
 __kernel void fill(__global int *out) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=8 --gridDim=2
+// run: check --blockDim=8 --gridDim=2
 // Each thread owns one row of a 2-D array parameter (rows of 16 floats).
 __global__ void rows(float grid[][16], const float src[16][16]) {
   unsigned r = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,5 +1,5 @@
-// expect: race
-// launch: --blockDim=16 --gridDim=1 -D__CUDA_ARCH__=350
+// expect: violation race
+// run: check --blockDim=16 --gridDim=1 -D__CUDA_ARCH__=350
 // __CUDA_ARCH__ is defined in device code, and its value here is the -D's (without
 // one, veriscan's assumed 350 would decide the #if, and the verdict is unknown), so
 // the device-code branch is the one analysed, and its race is found.

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=32 --gridDim=2
+// run: check --blockDim=32 --gridDim=2
 // A thread_block's sync() is __syncthreads(): the read of the neighbour's cell
 // happens after the barrier.  thread_rank() is the thread's index in the block.
 #include <cooperative_groups.h>

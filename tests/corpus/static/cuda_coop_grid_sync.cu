@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --blockDim=32 --gridDim=2
+// run: check --blockDim=32 --gridDim=2
 // A grid-wide barrier would order the two blocks, but it is not modelled, so
 // the verdict is unknown, neither a proof nor the race a block barrier leaves.
 #include <cooperative_groups.h>

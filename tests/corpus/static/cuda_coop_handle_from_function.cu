@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --blockDim=32 --gridDim=1
+// run: check --blockDim=32 --gridDim=1
 // A handle returned by the kernel's own function: its body could do anything
 // (here it writes memory), so the handle is not taken on trust.
 #include <cooperative_groups.h>

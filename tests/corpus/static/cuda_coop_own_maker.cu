@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --blockDim=32 --gridDim=1
+// run: check --blockDim=32 --gridDim=1
 // The kernel's own this_thread_block (in its own namespace) writes memory on
 // the way; it is not the header's maker, so the handle it returns is refused.
 #include <cooperative_groups.h>

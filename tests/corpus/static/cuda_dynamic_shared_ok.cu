@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=32 --gridDim=2 --dynamic-shared 128
+// run: check --blockDim=32 --gridDim=2 --dynamic-shared 128
 // 128 bytes of dynamic shared memory hold 32 floats, one per thread; the
 // reversal reads them only after the barrier.
 __global__ void reverse(const float *in, float *out) {

@@ -1,5 +1,5 @@
-// expect: race
-// launch: --blockDim=32 --gridDim=2
+// expect: violation race
+// run: check --blockDim=32 --gridDim=2
 // A kernel inside an extern "C" block is found; each thread writes its right
 // neighbour's cell, which that neighbour reads without a barrier between.
 extern "C" {

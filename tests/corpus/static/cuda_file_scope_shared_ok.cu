@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=64 --gridDim=2
+// run: check --blockDim=64 --gridDim=2
 // The same rotation with the barrier in place, and a file-scope __shared__
 // counter that only thread 0 touches.
 #include <cuda_runtime.h>

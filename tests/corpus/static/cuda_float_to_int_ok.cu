@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=[64] --gridDim=[1]
+// run: check --blockDim=[64] --gridDim=[1]
 // Conversions of floats to integers that C++ defines: literals whose integral part fits
 // (2.75f, 0.5f, -7.5f) and a value read from memory (the data's business, as for
 // arithmetic on it).

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=64 --gridDim=4
+// run: check --blockDim=64 --gridDim=4
 // The CUDA headers people include resolve to veriscan's stubs; with them the
 // kernel is the same program, read from one file.
 #include <cuda.h>

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=[64] --gridDim=[2]
+// run: check --blockDim=[64] --gridDim=[2]
 // C++ (CUDA is checked as C++14) sequences the store of an assignment and of a prefix
 // increment before the value of the expression: `i = ++i + 1` and
 // `out[g] = (out[g] = 1) + 2` are defined there (not in C).

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --blockDim=32 --gridDim=1
+// run: check --blockDim=32 --gridDim=1
 // After an early return the lanes that left cannot reach the __syncwarp.
 __global__ void early(int *a, int n) {
   unsigned t = threadIdx.x;

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=64 --gridDim=2
+// run: check --blockDim=64 --gridDim=2
 // A __syncwarp in straight-line code with the full mask, where each thread
 // only touches its own cells: nothing depends on its ordering.
 __global__ void own_cells(int *a) {

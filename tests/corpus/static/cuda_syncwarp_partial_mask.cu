@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --blockDim=32 --gridDim=1
+// run: check --blockDim=32 --gridDim=1
 // A mask naming half the warp: which lanes must arrive is not modelled.
 __global__ void lanes(int *a) {
   a[threadIdx.x] = 1;

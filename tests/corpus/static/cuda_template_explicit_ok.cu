@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=32 --gridDim=4
+// run: check --blockDim=32 --gridDim=4
 // The file instantiates the template itself; that instance is the kernel.
 // Helpers that are templates too are instantiated with it.
 template <typename T> __device__ T twice(T x) { return x + x; }

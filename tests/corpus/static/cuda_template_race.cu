@@ -1,5 +1,5 @@
-// expect: race
-// launch: --blockDim=32 --gridDim=1 --kernel stencil<float,1>
+// expect: violation race
+// run: check --blockDim=32 --gridDim=1 --kernel stencil<float,1>
 // A template kernel checked as the launch names it (stencil<float, 1>): with
 // a reach of 1 each thread reads the cell its right neighbour writes.
 template <typename T, int REACH>

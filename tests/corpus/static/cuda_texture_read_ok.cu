@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=32 --gridDim=2
+// run: check --blockDim=32 --gridDim=2
 // Every thread fetches from the same texture and writes its own cell.
 #include <cuda_runtime.h>
 

@@ -1,5 +1,5 @@
-// expect: race
-// launch: --blockDim=32 --gridDim=1
+// expect: violation race
+// run: check --blockDim=32 --gridDim=1
 // Texture reads race with nothing (a texture is read-only while the kernel
 // runs), but the value each thread fetches is stored into one shared cell.
 texture<float, 1, cudaReadModeElementType> weights;

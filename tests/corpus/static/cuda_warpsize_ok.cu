@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --blockDim=64 --gridDim=2
+// run: check --blockDim=64 --gridDim=2
 // warpSize is 32: lane and warp numbers index disjoint cells.
 #include <cuda.h>
 

@@ -1,5 +1,5 @@
-// expect: divergence
-// launch: --local-size 64
+// expect: violation divergence
+// run: check --local-size 64
 // The upper half returns before the barrier the lower half waits at.
 __kernel void halves(__global int *data) {
   __local int tmp[64];

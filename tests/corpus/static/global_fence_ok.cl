@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64 --array-size buf=128
+// run: check --local-size 64 --array-size buf=128
 // With a global fence the same exchange is ordered.
 __kernel void neighbour(__global int *buf) {
   size_t t = get_local_id(0);

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64 --num-groups 2
+// run: check --local-size 64 --num-groups 2
 // Unsized arguments read at indices that are never negative: gid, gid + 1, and a[-1]
 // after `a += 1`, which is a's first element.
 __kernel void ahead(__global const int *in, __global int *out, __global int *a) {

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 16
+// run: check --local-size 16
 // Unstructured control flow.
 __kernel void copy(__global const int *in, __global int *out) {
   size_t t = get_local_id(0);

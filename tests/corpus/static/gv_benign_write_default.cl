@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local_size=8 --num_groups=2
+// expect: violation race
+// run: check --local_size=8 --num_groups=2
 // Same-value write-write races are data races unless the tolerance is asked for.
 __kernel void k(__global int *flag, int seen) {
   if (seen > 0) {

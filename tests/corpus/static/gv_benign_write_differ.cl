@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local_size=8 --num_groups=1 --allow-benign-writes
+// expect: violation race
+// run: check --local_size=8 --num_groups=1 --allow-benign-writes
 // The tolerance covers equal values only: threads that store their own ids to
 // one cell race, with an exact witness, beside a benign store of 0.
 __kernel void k(__global int *out) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=8 --num_groups=2 --allow-benign-writes
+// run: check --local_size=8 --num_groups=2 --allow-benign-writes
 // Every thread stores the same value to flag[0]: a data race under the OpenCL
 // memory model, tolerated only because --allow-benign-writes asks for it
 // (gv_benign_write_default.cl: the same kernel without it).

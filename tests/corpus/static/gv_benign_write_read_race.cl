@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local_size=8 --num_groups=1 --allow-benign-writes
+// expect: violation race
+// run: check --local_size=8 --num_groups=1 --allow-benign-writes
 // The tolerance is for write-write pairs: a read of the cell others write races.
 __kernel void k(__global int *out) {
   out[0] = 5;

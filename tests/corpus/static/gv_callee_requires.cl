@@ -1,5 +1,5 @@
-// expect: assertion
-// launch: --local_size=8 --num_groups=1
+// expect: violation assertion
+// run: check --local_size=8 --num_groups=1
 // A __requires of a called function is its precondition: the call site must
 // establish it, and threads 4..7 call with t >= 4.  (Assumed instead, it would
 // leave those threads out of the proof.)

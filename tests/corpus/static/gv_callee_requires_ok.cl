@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=8 --num_groups=1
+// run: check --local_size=8 --num_groups=1
 // The callee's precondition holds at the call (t & 7 < 8), so it is proved.
 void put(__local int *a, size_t t) {
   __requires(t < 8);

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=16 --num_groups=2
+// run: check --local_size=16 --num_groups=2
 // Annotations nothing relies on are ignored (and named in the verdict): a
 // postcondition, candidate and function-wide invariants, a barrier invariant.
 // __implies and __is_pow2 have their plain meaning.

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=8 --num_groups=1 --invariants-as-candidates --array-size out=32
+// run: check --local_size=8 --num_groups=1 --invariants-as-candidates --array-size out=32
 // With --invariants-as-candidates a false invariant is a dropped hint, as in
 // GPUVerify (gv_invariant_false.cl: without the flag it is checked).
 __kernel void fill(__global int *out) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=2 --num_groups=1 --kernel-args=k,0x00000003
+// run: check --local_size=2 --num_groups=1 --kernel-args=k,0x00000003
 // --kernel-args fixes x = 3, so only the race-free branch runs
 // (gv_kernel_args_any.cl: the same kernel with x unconstrained).
 __kernel void k(__local int *a, int x) {

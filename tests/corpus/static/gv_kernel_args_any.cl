@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local_size=2 --num_groups=1 --kernel-args=k,*
+// expect: violation race
+// run: check --local_size=2 --num_groups=1 --kernel-args=k,*
 // '*' leaves x unconstrained: the else branch races.
 __kernel void k(__local int *a, int x) {
   if (x == 3) {

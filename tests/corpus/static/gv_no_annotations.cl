@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=8 --num_groups=1 --no-annotations
+// run: check --local_size=8 --num_groups=1 --no-annotations
 // --no-annotations: the kernel's assertions are not checked (the verdict says so).
 __kernel void k(__global int *out) {
   out[get_local_id(0)] = 1;

@@ -1,5 +1,5 @@
-// expect: divergence
-// launch: --local_size=16 --num_groups=1 --only-divergence
+// expect: violation divergence
+// run: check --local_size=16 --num_groups=1 --only-divergence
 // --only-divergence still finds divergent barriers.
 __kernel void k(__global int *out) {
   if (get_local_id(0) < 4) {

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local_size=4 --num_groups=1
+// run: check --local_size=4 --num_groups=1
 // The precondition (x + y does not overflow) is one veriscan cannot express, so
 // it is dropped; the failing assertion it would exclude is then no violation
 // (its witness may break the precondition), only unknown.

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local_size=8 --num_groups=1
+// run: check --local_size=8 --num_groups=1
 // DECLARE_UF_* declares a function without a body; a call to it is not modelled
 // (GPUVerify's axioms about it live in a Boogie file veriscan does not read).
 DECLARE_UF_BINARY(f, unsigned, unsigned, unsigned);

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64
+// run: check --local-size 64
 // A helper whose locals (a scalar and a private array) are new objects on each call,
 // inlined twice: each call assigns them before reading them.
 int spread(int v, int k) {

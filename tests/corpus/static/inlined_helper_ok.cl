@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 128 --num-groups 8 --array-size data=1024
+// run: check --local-size 128 --num-groups 8 --array-size data=1024
 // A helper function is inlined; its pointer parameter resolves to `data`.
 int slot(int group, int lane, int width) { return group * width + lane; }
 void bump(__global int *p, int at) { p[at] = p[at] + 1; }

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 4 --array-size out=4
+// run: check --local-size 4 --array-size out=4
 // Every subscript stays inside its row of the 2 x 2 local array: the row check
 // of a[i][j] must not flag a kernel that never leaves a row.
 __kernel void inner_ok(__global int *out) {

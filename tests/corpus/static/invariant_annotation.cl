@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 32 --array-size out=128
+// run: check --local-size 32 --array-size out=128
 // A GPUVerify loop invariant is checked where the loop evaluates it, never assumed
 // (gv_invariant_false.cl: a false one is an assertion violation).
 __kernel void zero(__global int *out) {

@@ -1,6 +1,6 @@
+// expect: violation race
+// run: check --n 4,64,2147483648
 // veriscan: inclusive threads=n
-// expect: race
-// launch: --n 4,64,2147483648
 // The CUDA Kogge-Stone twin without the barrier between read and write.
 __global__ void kogge_stone_cuda(const TYPE *in, TYPE *out) {
   __shared__ TYPE data[N];

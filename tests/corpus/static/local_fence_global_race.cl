@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 64 --array-size buf=65
+// expect: violation race
+// run: check --local-size 64 --array-size buf=65
 // A local-memory fence does not order global memory (GPUVerify's rule):
 // the neighbour's write to buf is not separated from this read.
 __kernel void neighbour(__global int *buf) {

@@ -1,5 +1,5 @@
-// expect: bounds
-// launch: --local-size 64
+// expect: violation bounds
+// run: check --local-size 64
 // The last work-item reads one past the end of the tile.
 __kernel void shift(__global const int *in, __global int *out) {
   __local int tile[64];

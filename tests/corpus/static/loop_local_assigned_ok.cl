@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64 --num-groups 2
+// run: check --local-size 64 --num-groups 2
 // Objects declared in a loop body (a scalar, a vector, a struct, a private array) are
 // new, indeterminate objects every iteration; each is assigned before it is read in
 // every iteration, so nothing reads an indeterminate value.

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 32
+// run: check --local-size 32
 // Which array the pointer targets depends on the thread: odd threads write
 // a[t], even ones b[t] (distinct parameters do not alias), so no two threads
 // meet.  The front end keeps both targets and splits the store over them.

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 4
+// run: check --local-size 4
 // The distance between two pointers is a number the model does not compute.
 __kernel void distance(__global int *a, int k) {
   __global int *p = a + k;

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 4 --num-groups 2
+// run: check --local-size 4 --num-groups 2
 // A pointer that may be null, used only where it was tested; a helper returns
 // a pointer into its argument; the kernel moves a parameter to its group's part.
 __global int *row_of(__global int *base, size_t group) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64
+// run: check --local-size 64
 // Pointers from the start of an array to one past its end are defined even where the
 // one-past pointer is never dereferenced (C11 6.5.6p8): `end`, and `q` after the loop.
 __kernel void walk(__global int *out) {

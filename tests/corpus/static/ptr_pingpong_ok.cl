@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 8 --num-groups 1
+// run: check --local-size 8 --num-groups 1
 // Two buffers swap roles every step: the pointers are re-pointed in the loop,
 // so each may point into either buffer; the barrier orders the steps.
 __kernel void pingpong(__global int *a, __global int *b) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 4
+// run: check --local-size 4
 // Private variables reached through their address, in the kernel and in a helper.
 void bump(int *x, int by) {
   *x += by;

@@ -1,5 +1,5 @@
-// expect: bounds
-// launch: --local-size 4
+// expect: violation bounds
+// run: check --local-size 4
 // A private table with an initialiser (its last cell zero-filled), walked
 // through a pointer one cell past its end.
 __kernel void table(__global uint *out) {

@@ -1,5 +1,5 @@
-// expect: undefined
-// launch: --local-size 4
+// expect: violation undefined
+// run: check --local-size 4
 // `p` gets a target only when k > 0; otherwise it is used without one.
 __kernel void unassigned(__global int *out, int k) {
   __global int *p;

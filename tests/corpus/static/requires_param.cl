@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64 --array-size out=64
+// run: check --local-size 64 --array-size out=64
 // __requires narrows the scalar parameter; without it the bound is violated.
 __kernel void prefix(__global int *out, int count) {
   __requires(count <= 64);

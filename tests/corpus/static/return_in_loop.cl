@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 64 --array-size out=64 --array-size keys=1000
+// run: check --local-size 64 --array-size out=64 --array-size keys=1000
 // A work-item whose key appears returns from inside a barrier-free loop and
 // never reaches the barrier.  The loop is abstracted, so the verdict cannot
 // name the keys that cause it, but it must never be verified.

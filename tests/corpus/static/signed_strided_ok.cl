@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 64 --param n=4096 --array-size data=4096
+// run: check --local-size 64 --param n=4096 --array-size data=4096
 // A signed block-stride loop: with n = 4096 the counter cannot wrap before
 // the loop ends, which the loop abstraction uses to rule out negative indices.
 __kernel void scale(__global int *data, int n) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 8
+// run: check --local-size 8
 // Threads 2k and 2k+1 write different fields of one element: distinct memory
 // locations, no race.  A shared array of nested structs, a by-value struct
 // parameter, a private struct copied field by field.

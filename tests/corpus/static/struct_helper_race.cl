@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8
+// expect: violation race
+// run: check --local-size 8
 // A struct passed by value to a helper, and a helper reading through a
 // pointer to structs: the helper's copy names the cell, and threads 2k and
 // 2k+1 compute the same one.

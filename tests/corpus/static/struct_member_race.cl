@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8
+// expect: violation race
+// run: check --local-size 8
 // Threads 2k and 2k+1 write the same element's field `lo`.
 typedef struct {
   int lo;

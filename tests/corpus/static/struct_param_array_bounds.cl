@@ -1,5 +1,5 @@
-// expect: bounds
-// launch: --local-size 8
+// expect: violation bounds
+// run: check --local-size 8
 // An array field of a by-value struct parameter is each thread's private copy
 // of four cells; threads 4..7 write past it.
 typedef struct {

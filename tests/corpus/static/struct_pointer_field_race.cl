@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8
+// expect: violation race
+// run: check --local-size 8
 // A pointer stored in struct memory is a cell like any other: threads 2k and
 // 2k+1 both store into the field `data` of element k.
 typedef struct {

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 8
+// run: check --local-size 8
 // Where a pointer loaded from struct memory points is not tracked (the host
 // wrote it), so the store through it is never analysed as safe.
 typedef struct {

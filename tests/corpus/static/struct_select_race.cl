@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8
+// expect: violation race
+// run: check --local-size 8
 // A pointer to structs chosen by a condition; odd threads all write one
 // element of `a` through a private struct's pointer field.
 typedef struct {

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 4
+// run: check --local-size 4
 // A union reinterprets the bytes of one member as another: not modelled
 // field by field, so the write below is never analysed as a plain int store.
 typedef union {

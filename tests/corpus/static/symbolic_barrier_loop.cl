@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 32 --array-size data=32
+// run: check --local-size 32 --array-size data=32
 // The rounds of this barrier loop depend on the scalar `rounds`, which could
 // be anything: unrolling stops with an honest unknown (give --param rounds=R).
 __kernel void smooth(__global int *data, int rounds) {

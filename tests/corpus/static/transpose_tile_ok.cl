@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local_size=[16,16] --num_groups=[4,4] --array-size in=4096 --array-size out=4096
+// run: check --local_size=[16,16] --num_groups=[4,4] --array-size in=4096 --array-size out=4096
 // Tiled transpose of a 64 x 64 matrix: read own cell into a local tile,
 // barrier, write the mirrored cell.
 #define W 64

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 8 --num-groups 1
+// run: check --local-size 8 --num-groups 1
 // A math built-in without a body is a function of its arguments: the same
 // arguments give the same result, so the racy store is unreachable.
 __kernel void same_twice(__global const uint *in, __global uint *out) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 16 --num-groups 2 --array-size out=64
+// run: check --local-size 16 --num-groups 2 --array-size out=64
 // Integer built-ins computed exactly: every work-item's indices are distinct
 // and inside out, which needs their values, not merely "some int".
 __kernel void spread(__global int *out) {

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 32 --num-groups 4 --array-size out=128
+// run: check --local-size 32 --num-groups 4 --array-size out=128
 // CUDA's __mul24 is exact (the low 24 bits of each operand): block offsets
 // computed with it keep the blocks apart and inside out.
 __global__ void offsets(float *out) {

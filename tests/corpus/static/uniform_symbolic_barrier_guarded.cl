@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 32 --array-size out=32
+// run: check --local-size 32 --array-size out=32
 // The barrier fires only when rounds > 0, and the exchange only happens then
 // too: counting the uniform barrier symbolically proves the pair separated.
 __kernel void maybe_sync(__global int *out, int rounds) {

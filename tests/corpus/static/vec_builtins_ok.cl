@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 4 --num-groups 1 --array-size out=4
+// run: check --local-size 4 --num-groups 1 --array-size out=4
 // OpenCL's vector built-ins as the specification defines them (values checked
 // on PoCL): select, any and ?: with a vector condition test the top bit of each
 // lane (not "non-zero"), shuffle keeps only the low bits of its mask,

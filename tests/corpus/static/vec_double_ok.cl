@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 8 --num-groups 2 --array-size p=16
+// run: check --local-size 8 --num-groups 2 --array-size p=16
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 // double vectors behind the fp64 extension pragma; each work-item updates its
 // own element through a pointer, lane by lane and as a whole (geometric

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 4 --num-groups 1 --array-size out=4
+// run: check --local-size 4 --num-groups 1 --array-size out=4
 // Helper functions taking and returning vectors are inlined lane by lane; a
 // vector argument is copied (the callee's change to v.x leaves a alone).
 int4 twice_bumped(int4 v) {

@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8 --num-groups 1
+// expect: violation race
+// run: check --local-size 8 --num-groups 1
 // An int3 takes 4 cells (OpenCL C 6.1.5): trio[lid] is cells 4*lid .. 4*lid+2,
 // and each work-item reads lane y of its neighbour's element while the
 // neighbour stores it.

@@ -1,5 +1,5 @@
 // expect: verified
-// launch: --local-size 8 --num-groups 2 --array-size out=16
+// run: check --local-size 8 --num-groups 2 --array-size out=16
 // Vectors lane by lane: each work-item writes lane x of its own float4 and reads
 // lane y of its neighbour's in the same barrier interval (different lanes, so no
 // race); literals, splats, swizzles on both sides, comparisons giving -1.

@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8 --num-groups 1
+// expect: violation race
+// run: check --local-size 8 --num-groups 1
 // A kernel may call itself shuffle when it uses no vectors (OpenCL's shuffle
 // is declared only with them): it is analysed as its own code, and races.
 __kernel void shuffle(__local int *a) {

@@ -1,5 +1,5 @@
-// expect: bounds
-// launch: --local-size 4 --num-groups 1
+// expect: violation bounds
+// run: check --local-size 4 --num-groups 1
 // A private int4 whose address is passed on is one vector of 4 cells: p[1]
 // is past its end.
 void poke(int4 *p) {

@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 4 --num-groups 1
+// expect: violation race
+// run: check --local-size 4 --num-groups 1
 // A __local float4: lanes x and y written by two work-items do not race, but
 // after the barrier one work-item stores the whole vector while another reads w.
 __kernel void shared_vector(__global float *out) {

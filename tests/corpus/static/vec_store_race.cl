@@ -1,5 +1,5 @@
-// expect: race
-// launch: --local-size 8 --num-groups 1
+// expect: violation race
+// run: check --local-size 8 --num-groups 1
 // Two work-items store the whole vector p[lid / 2]: a write-write race on its
 // lanes (the values differ in lane 0).
 __kernel void halves(__global float4 *p) {

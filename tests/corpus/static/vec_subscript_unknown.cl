@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 4 --num-groups 1
+// run: check --local-size 4 --num-groups 1
 // A vector subscripted by a value only known at run time (a clang extension)
 // names a lane the lowering cannot pick: the verdict stays unknown.
 __kernel void lanes(__global int *out) {

@@ -1,5 +1,5 @@
 // expect: unknown
-// launch: --local-size 2 --array-size out=256
+// run: check --local-size 2 --array-size out=256
 // The 8-bit counter wraps: work-item 1 visits 1 then 0, colliding with
 // work-item 0.  The loop abstraction must keep wrapped iterations (a
 // no-wrap shortcut would report verified); the conflict needs a wrap, which

@@ -1,4 +1,7 @@
-// veriscan: inclusive threads=n expect=violation note=barrier-inside-a-thread-dependent-branch
+// expect: violation: not verified (static step): barrier divergence
+// run: verify --n 16
+// veriscan: inclusive threads=n
+// reason: barrier inside a thread-dependent branch
 /* Kogge-Stone with the second barrier inside `if (t >= offset)`: work-items
  * below offset skip it, so the group's work-items reach different barriers
  * (undefined behaviour; on a GPU it can hang).  verify must stop at the

@@ -1,4 +1,7 @@
-// veriscan: inclusive threads=n expect=violation note=inspects-TYPE-values
+// expect: violation: not verified (generic step): not generic
+// run: verify --n 16
+// veriscan: inclusive threads=n
+// reason: inspects TYPE values
 /* Kogge-Stone that skips OPERATOR when the left operand equals IDENTITY.
  * Harmless for the interval monoid, so the test passes; but the kernel
  * compares TYPE values, and a kernel that may inspect values can recognise

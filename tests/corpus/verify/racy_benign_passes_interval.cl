@@ -1,4 +1,7 @@
-// veriscan: inclusive threads=n expect=violation note=race-that-passes-the-interval-test
+// expect: violation: not verified (static step): data race on out[0]
+// run: verify --n 16
+// veriscan: inclusive threads=n
+// reason: a race that passes the interval test
 /* Each work-item folds in[0..t] by itself (correct, no sharing), but every
  * work-item also stores in[0] to out[0]: a write-write race between different
  * work-items.  All of them store the same value, so on PoCL the interval test

@@ -1,4 +1,7 @@
-// veriscan: inclusive threads=n expect=violation note=operands-swapped
+// expect: violation: not verified (interval step): interval test failed
+// run: verify --n 16
+// veriscan: inclusive threads=n
+// reason: operands swapped
 /* Kogge-Stone with OPERATOR's operands swapped: race-free and generic, and
  * right for every commutative operator, but not a prefix sum; only the
  * interval test (step 3) can tell. */

@@ -1,0 +1,93 @@
+"""The thread-identity built-ins of ``veriscan spec`` as Z3 integers, the names
+annotations use for them (OpenCL, CUDA and the papers' ``tid``/``gsize``), and
+the binomial coefficient some of the papers' specifications need."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from veriscan.errors import SourcePos
+from veriscan.ir import nodes as n
+from veriscan.seplogic.terms import UnsupportedSpec
+
+
+@dataclass
+class ThreadIds:
+    """The thread-identity built-ins of one thread, as Z3 terms."""
+
+    local: tuple[z3.ArithRef, z3.ArithRef, z3.ArithRef]
+    group: tuple[z3.ArithRef, z3.ArithRef, z3.ArithRef]
+    local_size: tuple[z3.ArithRef, z3.ArithRef, z3.ArithRef]
+    num_groups: tuple[z3.ArithRef, z3.ArithRef, z3.ArithRef]
+
+    # get_work_dim(): the launch's number of dimensions, one value for the whole
+    # launch (None: the view has none, and asking for it is unsupported).
+    work_dim: z3.ArithRef | None = None
+
+    def builtin(self, kind: n.BuiltinKind, dim: int,
+                pos: SourcePos | None = None) -> z3.ArithRef:
+        """The built-in's value in this view.  Every kind is listed: a built-in this
+        encoding does not know must make the verdict unknown, never get some value."""
+        if kind is n.BuiltinKind.LOCAL_ID:
+            return self.local[dim]
+        if kind is n.BuiltinKind.GROUP_ID:
+            return self.group[dim]
+        if kind is n.BuiltinKind.LOCAL_SIZE:
+            return self.local_size[dim]
+        if kind is n.BuiltinKind.NUM_GROUPS:
+            return self.num_groups[dim]
+        if kind is n.BuiltinKind.GLOBAL_ID:
+            return self.group[dim] * self.local_size[dim] + self.local[dim]
+        if kind is n.BuiltinKind.GLOBAL_SIZE:
+            return self.num_groups[dim] * self.local_size[dim]
+        if kind is n.BuiltinKind.WORK_DIM and self.work_dim is not None:
+            return self.work_dim
+        raise UnsupportedSpec(f"built-in {kind.value}", pos)
+
+    def in_range(self) -> z3.BoolRef:
+        parts = []
+        for d in range(3):
+            parts += [self.local[d] >= 0, self.local[d] < self.local_size[d],
+                      self.group[d] >= 0, self.group[d] < self.num_groups[d]]
+        return z3.And(parts)
+
+    def with_local(self, local: tuple[z3.ArithRef, ...],
+                   group: tuple[z3.ArithRef, ...] | None = None) -> ThreadIds:
+        return ThreadIds(tuple(local), tuple(group or self.group),  # type: ignore[arg-type]
+                         self.local_size, self.num_groups, self.work_dim)
+
+
+OPENCL_IDS = {"get_local_id": n.BuiltinKind.LOCAL_ID, "get_group_id": n.BuiltinKind.GROUP_ID,
+           "get_local_size": n.BuiltinKind.LOCAL_SIZE, "get_num_groups": n.BuiltinKind.NUM_GROUPS,
+           "get_global_id": n.BuiltinKind.GLOBAL_ID, "get_global_size": n.BuiltinKind.GLOBAL_SIZE}
+CUDA_IDS = {"threadIdx": n.BuiltinKind.LOCAL_ID, "blockIdx": n.BuiltinKind.GROUP_ID,
+             "blockDim": n.BuiltinKind.LOCAL_SIZE, "gridDim": n.BuiltinKind.NUM_GROUPS}
+# Names 003/000 use for the thread id and group size, when the kernel has no
+# variable of that name.
+PAPER_ALIASES = {"tid": (n.BuiltinKind.LOCAL_ID, 0), "lid": (n.BuiltinKind.LOCAL_ID, 0),
+            "gid": (n.BuiltinKind.GROUP_ID, 0), "gsize": (n.BuiltinKind.LOCAL_SIZE, 0),
+            "bsize": (n.BuiltinKind.LOCAL_SIZE, 0), "tcount": (n.BuiltinKind.GLOBAL_SIZE, 0)}
+DIMS = {"x": 0, "y": 1, "z": 2}
+
+
+_BINOM: list[z3.FuncDeclRef] = []
+
+
+def binom_function() -> z3.FuncDeclRef:
+    """binom(m, k): the binomial coefficient (0 outside 0 <= k <= m), as a recursive definition.
+
+    A recursive definition (rather than quantified Pascal axioms) lets Z3 both
+    prove facts and build genuine counterexamples by unfolding.
+    """
+    if _BINOM and _BINOM[0].ctx != z3.main_ctx():
+        _BINOM.clear()  # made in another check's context
+    if not _BINOM:
+        b = z3.RecFunction("binom", z3.IntSort(), z3.IntSort(), z3.IntSort())
+        m, k = z3.Ints("binom_m binom_k")
+        z3.RecAddDefinition(b, [m, k], z3.If(z3.Or(k < 0, k > m), 0,
+                                             z3.If(z3.Or(k == 0, k == m), 1,
+                                                   b(m - 1, k - 1) + b(m - 1, k))))
+        _BINOM.append(b)
+    return _BINOM[0]

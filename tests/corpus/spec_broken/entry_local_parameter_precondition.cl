@@ -1,0 +1,18 @@
+// expect: violation: local pointer parameter tmp, whose contents are undefined
+// run: spec
+// reason: A precondition about a __local pointer parameter: the host cannot initialise
+// local memory, so the fact assumes garbage (and would hide the race on out[0]).
+/*@ context_everywhere n == get_local_size(0);
+    requires Perm(tmp[get_local_id(0)], write) ** Perm(out[get_local_id(0)], write);
+    requires tmp[get_local_id(0)] == 1;
+    ensures Perm(out[get_local_id(0)], write); @*/
+__kernel void k(__global int *out, __local int *tmp, int n)
+{
+    int t = get_local_id(0);
+    int v = tmp[t];
+    if (v == 1) {
+        out[t] = v;
+    } else {
+        out[0] = t;
+    }
+}
