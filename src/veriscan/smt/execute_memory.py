@@ -92,14 +92,18 @@ class MemoryAccesses(ThreadState):
         entry = cell(array, index)
         if entry is not None:
             return self.env.get(entry)
-        cells = self.cells_of(array)
         decl = self.kernel.array(array)
-        if decl is None or not cells or len(cells) != decl.size:
+        if decl is None:
             return None
-        ordered = sorted(cells.items(), key=lambda kv: self.cell_index(kv[0], index).as_long())
-        value = ordered[-1][1]  # an index out of bounds is the bounds check's finding
-        for key, known in reversed(ordered[:-1]):
-            value = z3.If(index == self.cell_index(key, index), known, value)
+        cells: list[z3.ExprRef] = []
+        for k in range(decl.size):
+            known = self.env.get(cell(array, z3.BitVecVal(k, index.size())) or "")
+            if known is None:
+                return None
+            cells.append(known)
+        value = cells[-1]  # an index out of bounds is the bounds check's finding
+        for k in range(decl.size - 2, -1, -1):
+            value = z3.If(index == k, cells[k], value)
         return z3.simplify(value)
 
     def cells_of(self, array: str) -> dict[str, z3.ExprRef]:
