@@ -201,3 +201,21 @@ def test_user_struct_monoid_round_trips(runtime):
                     dt, name="stats")
     assert check_laws(m) == []
     assert m.identity["count"] == 0 and m.identity["best"] == -np.inf
+
+
+def test_user_operator_is_a_function_of_its_arguments(runtime):
+    # `a > b ? a : b` names each parameter twice: spliced in as a macro body it would
+    # re-parse `c ? y : z` and run `k++` twice.  As a function it means max.
+    import pyopencl as cl
+
+    monoid = user_monoid("a > b ? a : b", "(-2147483647 - 1)", "int32", name="cmax")
+    program = runtime.build(monoid.cl_source + """
+__kernel void probe(__global int *out) {
+    int k = 0, c = 1;
+    out[0] = OPERATOR(5, c ? 3 : 9);   /* max(5, 3) */
+    out[1] = OPERATOR(1, k++);          /* max(1, 0), k once */
+    out[2] = k;
+}""", origin="test")
+    out = runtime.empty(3 * 4)
+    cl.Kernel(program, "probe")(runtime.queue, (1,), None, out)
+    assert runtime.to_host(out, (3,), np.int32).tolist() == [5, 1, 1]

@@ -46,7 +46,11 @@ def user_monoid(operator: str, identity: str, dtype: object, name: str = "user",
     else:
         type_name, prelude = scalar_name(dt), ""
     source = ((FP64_PRAGMA if needs_fp64(dt) else "") + prelude
-              + f"#define TYPE {type_name}\n#define OPERATOR(a, b) ({operator})\n"
+              + f"#define TYPE {type_name}\n"
+              # a function, not the bare expression: each argument is evaluated
+              # once, and an argument such as `c ? x : y` keeps its meaning
+              f"{type_name} vs_{name}_op({type_name} a, {type_name} b) {{ return ({operator}); }}\n"
+              f"#define OPERATOR(a, b) vs_{name}_op((a), (b))\n"
               f"#define IDENTITY ({identity})\n")
     evaluator = DeviceOperator(source, dt, name, device)
     return Monoid(name=name, dtype=dt, cl_source=source, op=evaluator.apply,
