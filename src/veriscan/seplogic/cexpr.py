@@ -45,6 +45,7 @@ verdict unknown.  Neither ever gets an invented value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import z3
@@ -136,8 +137,11 @@ class CodeEvaluator:
 
     def __init__(self, var: Vars, var_types: dict[str, n.ScalarType], ids: ThreadIds,
                  dialect: n.Dialect, ranges: Ranges, obliged: ObligedHook | None = None,
-                 maybe_unset: Callable[[str], bool] | None = None):
+                 maybe_unset: Callable[[str], bool] | None = None,
+                 private: frozenset[str] = frozenset()):
         self.ranges = ranges
+        # the thread's own arrays: what it reads back from them it computed itself
+        self.private = private
         self.var = var
         # Whether a variable may still be unassigned where it is read (a value
         # assigned in an earlier loop iteration only).
@@ -154,7 +158,8 @@ class CodeEvaluator:
         ``undefined=False``, not to wrap around).  As in the race checker, signed
         arithmetic on values read from memory is the data's business and assumed
         defined; a wrap-around is asked of every value."""
-        if self.obliged is None or (undefined and any(_reads_memory(x) for x in operands)):
+        if self.obliged is None or (undefined and any(_reads_memory(x, self.private)
+                                                      for x in operands)):
             return
         cond = z3.simplify(z3.Implies(z3.And(*self._path), cond) if self._path else cond)
         if not z3.is_true(cond):
@@ -348,8 +353,9 @@ class CodeEvaluator:
         return opaque(f"call!{e.name}", [to_int(self.eval(a)) for a in e.args], approx=True)
 
 
-def _reads_memory(e: z3.ExprRef) -> bool:
-    """``e`` depends on a value read from an array (a select), found by one walk."""
+def _reads_memory(e: z3.ExprRef, private: frozenset[str]) -> bool:
+    """``e`` depends on a value read from shared memory (a select from an array that
+    is not one of the thread's ``private`` ones), found by one walk."""
     seen: set[int] = set()
     stack = [e]
     while stack:
@@ -358,9 +364,34 @@ def _reads_memory(e: z3.ExprRef) -> bool:
             continue
         seen.add(x.get_id())
         if z3.is_select(x):
-            return True
+            bases = _array_names(x.arg(0))
+            if bases and not any(_array_of(b) in private for b in bases):
+                return True
         stack.extend(x.children())
     return False
+
+
+def _array_names(a: z3.ExprRef) -> set[str]:
+    """The names of the array constants an array term is built from (through stores
+    and merges); empty if it is built from anything else."""
+    names: set[str] = set()
+    stack = [a]
+    while stack:
+        x = stack.pop()
+        if z3.is_store(x):
+            stack.append(x.arg(0))
+        elif z3.is_app_of(x, z3.Z3_OP_ITE):
+            stack += [x.arg(1), x.arg(2)]
+        elif z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            names.add(x.decl().name())
+        else:
+            return set()
+    return names
+
+
+def _array_of(name: str) -> str:
+    """The kernel's array behind a heap term's name (``a!entry``, ``a@tag``)."""
+    return re.split(r"[!@]", name, maxsplit=1)[0]
 
 
 _WRAP = "'{}' in {} may wrap around (defined in C; not modelled)"

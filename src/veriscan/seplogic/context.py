@@ -276,7 +276,8 @@ class Context:
                        obligation="undefined behaviour" if undefined else "wrap-around",
                        message=f"possible undefined behaviour: {what}" if undefined else what)
         return CodeEvaluator(var, self.kernel.var_types, ids, self.kernel.dialect,
-                             self.code_ranges, obliged, lambda name: name in state.unset)
+                             self.code_ranges, obliged, lambda name: name in state.unset,
+                             frozenset(self.private))
 
     def eval_ir(self, e: n.Expr, var: Callable[[str], z3.ExprRef | None],
                 ids: ThreadIds, state: State | None = None) -> z3.ExprRef:
