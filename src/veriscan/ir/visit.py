@@ -1,24 +1,56 @@
 """Traversals over the IR, in the pycparser style: generic walks plus a visitor.
 
 Most analyses only need "every statement, with the structure around it" or
-"every sub-expression"; these helpers keep the recursion in one place so a new
-node type is added once, here, rather than in every pass.
+"every sub-expression"; these helpers keep the recursion in one place.  Which
+fields hold a node's children is read from its declaration in :mod:`nodes`
+(as pycparser generates them from one), so a new node or field is declared
+once and walked everywhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields
+from functools import cache
+from typing import NamedTuple, get_args, get_origin, get_type_hints
 
 from veriscan.ir import nodes as n
 
 
+class _Children(NamedTuple):
+    """Which fields of a node class hold its children, read once from its declaration."""
+
+    exprs: tuple[str, ...]   # an Expr, an optional Expr, or a tuple of them
+    blocks: tuple[str, ...]  # nested statement lists
+
+
+@cache
+def _children_of(cls: type) -> _Children:
+    """A node class's child fields, in declaration order, from its type hints: a field
+    added to a node in :mod:`nodes` is walked everywhere without another line here."""
+    hints = get_type_hints(cls, vars(n))
+    exprs, blocks = [], []
+    for f in fields(cls):
+        hint = hints[f.name]
+        args = [a for a in get_args(hint) if a is not type(None) and a is not Ellipsis]
+        if hint is n.Expr or (args and all(a is n.Expr for a in args)):
+            exprs.append(f.name)
+        elif get_origin(hint) is list and args == [n.Stmt]:
+            blocks.append(f.name)
+    return _Children(tuple(exprs), tuple(blocks))
+
+
+def _exprs_in(node: n.Expr | n.Stmt) -> tuple[n.Expr, ...]:
+    out: list[n.Expr] = []
+    for name in _children_of(type(node)).exprs:
+        value = getattr(node, name)
+        out.extend(value if isinstance(value, tuple) else () if value is None else (value,))
+    return tuple(out)
+
+
 def child_blocks(stmt: n.Stmt) -> list[list[n.Stmt]]:
     """The nested statement lists of a compound statement, in program order."""
-    if isinstance(stmt, n.If):
-        return [stmt.then, stmt.other]
-    if isinstance(stmt, n.Loop):
-        return [stmt.init, stmt.body, stmt.step]
-    return []
+    return [getattr(stmt, name) for name in _children_of(type(stmt)).blocks]
 
 
 def walk(stmts: list[n.Stmt]) -> Iterator[n.Stmt]:
@@ -37,41 +69,14 @@ def sub_exprs(expr: n.Expr) -> Iterator[n.Expr]:
 
 
 def expr_children(expr: n.Expr) -> tuple[n.Expr, ...]:
-    if isinstance(expr, (n.BinOp, n.GenericOp)):
-        return (expr.lhs, expr.rhs)
-    if isinstance(expr, (n.UnOp,)):
-        return (expr.operand,)
-    if isinstance(expr, n.Cast):
-        return (expr.operand,)
-    if isinstance(expr, n.Select):
-        return (expr.cond, expr.then, expr.other)
-    if isinstance(expr, n.Opaque):
-        return expr.args
-    return ()
+    return _exprs_in(expr)
 
 
 def stmt_exprs(stmt: n.Stmt) -> tuple[n.Expr, ...]:
     """The expressions a statement evaluates directly (not those of nested blocks)."""
     if isinstance(stmt, n.Indeterminate):
         return ()  # its value names the object; nothing is read
-    if isinstance(stmt, n.Assign):
-        return (stmt.value,)
-    if isinstance(stmt, n.Load):
-        return (stmt.index,)
-    if isinstance(stmt, n.Store):
-        return (stmt.index, stmt.value)
-    if isinstance(stmt, (n.If, n.Loop)):
-        return (stmt.cond,)
-    if isinstance(stmt, n.PointerFormed) and stmt.index is not None:
-        return (stmt.index,)
-    if isinstance(stmt, (n.Assume, n.Assert)):
-        return (stmt.cond,)
-    if isinstance(stmt, n.GroupCopy):
-        return (stmt.dst_index, stmt.src_index, stmt.count, stmt.src_stride,
-                stmt.dst_stride, stmt.event)
-    if isinstance(stmt, n.WaitEvents):
-        return stmt.events
-    return ()
+    return _exprs_in(stmt)
 
 
 def written_var(stmt: n.Stmt) -> str | None:
