@@ -17,15 +17,18 @@ from veriscan.errors import SourcePos
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import assigned_vars, expr_children, walk
 
-_UNIFORM_BUILTINS = {ir.BuiltinKind.GROUP_ID, ir.BuiltinKind.LOCAL_SIZE,
-                     ir.BuiltinKind.NUM_GROUPS, ir.BuiltinKind.GLOBAL_SIZE}
+# The built-ins with one value in every thread of a group (the one list, also used by
+# the separation-logic checker's lock-step analysis).
+UNIFORM_BUILTINS = frozenset({ir.BuiltinKind.GROUP_ID, ir.BuiltinKind.LOCAL_SIZE,
+                              ir.BuiltinKind.NUM_GROUPS, ir.BuiltinKind.GLOBAL_SIZE,
+                              ir.BuiltinKind.WORK_DIM})
 
 
 def is_uniform(e: ir.Expr, uniform_vars: set[str], scalars: set[str]) -> bool:
     if isinstance(e, ir.Var):
         return e.name in uniform_vars or e.name in scalars
     if isinstance(e, ir.Builtin):
-        return e.kind in _UNIFORM_BUILTINS
+        return e.kind in UNIFORM_BUILTINS
     if isinstance(e, ir.Opaque):
         return all(is_uniform(a, uniform_vars, scalars) for a in e.args)
     return all(is_uniform(c, uniform_vars, scalars) for c in expr_children(e))

@@ -22,12 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from veriscan.analysis.uniformity import UNIFORM_BUILTINS
 from veriscan.ir import nodes as n
 from veriscan.ir.visit import child_blocks, expr_children, stmt_exprs
-
-_UNIFORM_BUILTINS = {n.BuiltinKind.LOCAL_SIZE, n.BuiltinKind.NUM_GROUPS,
-                     n.BuiltinKind.GROUP_ID, n.BuiltinKind.GLOBAL_SIZE,
-                     n.BuiltinKind.WORK_DIM}
 
 
 @dataclass
@@ -63,7 +60,7 @@ def _uses(expr: n.Expr) -> tuple[set[str], bool]:
         e = stack.pop()
         if isinstance(e, n.Var):
             names.add(e.name)
-        elif isinstance(e, n.Builtin) and e.kind not in _UNIFORM_BUILTINS:
+        elif isinstance(e, n.Builtin) and e.kind not in UNIFORM_BUILTINS:
             per_thread = True
         elif isinstance(e, n.Opaque):
             per_thread = True  # an unknown call may depend on anything
