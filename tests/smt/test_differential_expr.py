@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import pytest
 import z3
 
 from veriscan.device.opencl import Runtime
@@ -151,53 +152,53 @@ def _environment(inputs: dict[str, np.ndarray], item: int) -> dict[str, int]:
     return env
 
 
-def test_encoder_agrees_with_device_on_random_expressions(runtime: Runtime,
-                                                          tmp_path: Path) -> None:
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_encoder_agrees_with_device_on_random_expressions(runtime: Runtime, tmp_path: Path,
+                                                          batch: int) -> None:
     compared = undefined = 0
     problems: list[str] = []
-    for batch in range(BATCHES):
-        source, refs, inputs = _batch(SEED + batch)
-        path = tmp_path / f"differential{batch}.cl"
-        path.write_text(source)
-        kernel = parse_kernel(path)
-        expected: dict[tuple[int, int], int | None] = {}
-        for item in range(ITEMS):
-            env = _environment(inputs, item)
-            for k, ref in enumerate(refs):
-                try:
-                    expected[item, k] = ref(env)
-                except Undefined:
-                    expected[item, k] = None
-        skip = np.array([expected[w, k] is None for w in range(ITEMS) for k in range(SLOTS)],
-                        dtype=np.uint8)
-        program = runtime.build(source, origin=str(path))
-        buffers = [runtime.to_device(inputs[name]) for name in INPUTS]
-        out = runtime.empty(ITEMS * SLOTS * 8)
-        program.differential(runtime.queue, (ITEMS,), (ITEMS,), *buffers,
-                             runtime.to_device(skip), out)
-        device = runtime.to_host(out, ITEMS * SLOTS, np.dtype(np.uint64))
-        lines = source.splitlines()
-        for item in range(ITEMS):
-            run = ConcreteRun(kernel, {**inputs, "skip": skip}, item)
-            run.run(kernel.body)
-            for k in range(SLOTS):
-                want, got = expected[item, k], run.slots[k]
-                where = f"batch {batch} item {item}: {lines[k - SLOTS - 1].strip()}"
-                if want is None:
-                    undefined += 1
-                    if not got.flagged:
-                        problems.append(f"undefined but not flagged: {where}")
-                    continue
-                compared += 1
-                on_device = int(device[item * SLOTS + k])
-                if got.flagged:
-                    problems.append(f"flagged {got.flagged} but defined: {where}")
-                if not got.value == on_device == want:
-                    problems.append(f"encoder {got.value:#x}, device {on_device:#x}, "
-                                    f"reference {want:#x}: {where}")
-    print(f"differential: {BATCHES * SLOTS} expressions, {compared} defined cases compared "
+    source, refs, inputs = _batch(SEED + batch)
+    path = tmp_path / f"differential{batch}.cl"
+    path.write_text(source)
+    kernel = parse_kernel(path)
+    expected: dict[tuple[int, int], int | None] = {}
+    for item in range(ITEMS):
+        env = _environment(inputs, item)
+        for k, ref in enumerate(refs):
+            try:
+                expected[item, k] = ref(env)
+            except Undefined:
+                expected[item, k] = None
+    skip = np.array([expected[w, k] is None for w in range(ITEMS) for k in range(SLOTS)],
+                    dtype=np.uint8)
+    program = runtime.build(source, origin=str(path))
+    buffers = [runtime.to_device(inputs[name]) for name in INPUTS]
+    out = runtime.empty(ITEMS * SLOTS * 8)
+    program.differential(runtime.queue, (ITEMS,), (ITEMS,), *buffers,
+                         runtime.to_device(skip), out)
+    device = runtime.to_host(out, ITEMS * SLOTS, np.dtype(np.uint64))
+    lines = source.splitlines()
+    for item in range(ITEMS):
+        run = ConcreteRun(kernel, {**inputs, "skip": skip}, item)
+        run.run(kernel.body)
+        for k in range(SLOTS):
+            want, got = expected[item, k], run.slots[k]
+            where = f"batch {batch} item {item}: {lines[k - SLOTS - 1].strip()}"
+            if want is None:
+                undefined += 1
+                if not got.flagged:
+                    problems.append(f"undefined but not flagged: {where}")
+                continue
+            compared += 1
+            on_device = int(device[item * SLOTS + k])
+            if got.flagged:
+                problems.append(f"flagged {got.flagged} but defined: {where}")
+            if not got.value == on_device == want:
+                problems.append(f"encoder {got.value:#x}, device {on_device:#x}, "
+                                f"reference {want:#x}: {where}")
+    print(f"differential: {SLOTS} expressions, {compared} defined cases compared "
           f"with the device, {undefined} undefined cases flagged")
     assert not problems, f"{len(problems)} disagreements, first ones:\n" + "\n".join(
         problems[:15])
-    assert compared >= BATCHES * SLOTS * ITEMS // 2
-    assert undefined > 50  # the generator does reach undefined behaviour
+    assert compared >= SLOTS * ITEMS // 2
+    assert undefined > 25  # the generator does reach undefined behaviour

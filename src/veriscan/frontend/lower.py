@@ -68,6 +68,7 @@ from veriscan.frontend.lower_sequencing import Sequencing
 from veriscan.frontend.lower_statements import StatementLowering
 from veriscan.frontend.lower_structs import StructLowering
 from veriscan.frontend.pointers import DeclKey, PointerTargets, decl_key, variable_use
+from veriscan.frontend.scopes import Scopes
 from veriscan.frontend.stack import run_deep
 from veriscan.frontend.typeflow import type_leaks
 from veriscan.frontend.vector_builtins import VectorBuiltins
@@ -110,6 +111,7 @@ class KernelLowering:
         # Where lowered statements go, and where the lowering stands.
         self.current: list[ir.Stmt] = []
         self.repeated = 0  # loops around the statement being lowered
+        self.scopes = Scopes()  # block scopes: no pointer outlives its private object
         self.at = SourcePos(file, 0)
         self.body: ci.Cursor | None = None  # the kernel's body
         self.audit = current_audit()

@@ -202,58 +202,61 @@ class CallLowering(Translator):
         bound: list[Operand] = self.seq.unsequenced(
             *(partial(self.argument, param, arg, pos) for param, arg in zip(params, args,
                                                                               strict=True)))
-        for param, value in zip(params, bound, strict=True):
-            name = self.low.fresh(f"{fn.spelling}.{param.spelling}",
-                                  ty.scalar_type(param.type))
-            self.low.names[decl_key(param)] = name
-            if isinstance(value, list):  # a vector's lanes
+        caller = self.low.scopes.path()  # where the returned value lives
+        with self.low.scopes.scope():  # the callee's parameters and locals
+            for param, value in zip(params, bound, strict=True):
+                name = self.low.fresh(f"{fn.spelling}.{param.spelling}",
+                                      ty.scalar_type(param.type))
+                self.low.names[decl_key(param)] = name
+                if isinstance(value, list):  # a vector's lanes
+                    del self.low.var_types[name]
+                    self.vectors.bind(name, param.type, value,
+                                      decl_key(param) in self.low.addressed, pos)
+                    continue
+                if isinstance(value, ir.Expr) and decl_key(param) in self.low.addressed:
+                    del self.low.var_types[name]
+                    self.decls.private_cell(name, ty.scalar_type(param.type), value, pos)
+                    continue
+                if isinstance(value, ir.Expr):
+                    self.low.emit(ir.Assign(pos, name, coerce(value, self.low.var_types[name],
+                                                              pos)))
+                    continue
                 del self.low.var_types[name]
-                self.vectors.bind(name, param.type, value,
-                                  decl_key(param) in self.low.addressed, pos)
-                continue
-            if isinstance(value, ir.Expr) and decl_key(param) in self.low.addressed:
-                del self.low.var_types[name]
-                self.decls.private_cell(name, ty.scalar_type(param.type), value, pos)
-                continue
-            if isinstance(value, ir.Expr):
-                self.low.emit(ir.Assign(pos, name, coerce(value, self.low.var_types[name],
-                                                          pos)))
-                continue
-            del self.low.var_types[name]
-            if isinstance(value, StructPlace):
-                self.structs.private_struct(name, decl_key(param), param.type, pos)
-                self.structs.struct_copy(StructPlace(prefix=name), value, param.type, pos)
-            elif isinstance(value, PointerRef):
-                self.ptrs.new_pointer(name, decl_key(param))
-                self.ptrs.set_pointer(name, value, pos)
-            else:
-                self.decls.refs[name] = value
-        body = next((ch for ch in children(fn) if ch.kind == K.COMPOUND_STMT), None)
-        if body is None:
-            raise UnsupportedConstruct(f"function '{fn.spelling}' whose body is not a block")
-        result = None if t.kind is ir.TypeKind.OTHER and ty.is_void(fn.result_type) else \
-            self.low.fresh(f"{fn.spelling}.result", t)
-        if pointer_result and result is not None:
-            del self.low.var_types[result]
-            self.ptrs.new_pointer(result, decl_key(fn))
-        result_shape = ty.vector_shape(fn.result_type)
-        if result_shape is not None and result is not None:
-            del self.low.var_types[result]
-            self.vectors.name_lanes(result, result_shape)
-        self.frames.append(InlineFrame(fn.spelling, result))
-        try:
-            if self.low.audit is not None:
-                self.low.audit.roots.append(body)
-            self.low.note(body, Outcome.LOWERED)
-            stmts = children(body)
-            tail = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
-            for s in stmts if tail is None else stmts[:-1]:
-                self.stmts.stmt(s)
-            if tail is not None:
-                self.low.note(tail, Outcome.LOWERED)
-                self.tail_return(tail, result, t)
-        finally:
-            self.frames.pop()
+                if isinstance(value, StructPlace):
+                    self.structs.private_struct(name, decl_key(param), param.type, pos)
+                    self.structs.struct_copy(StructPlace(prefix=name), value, param.type, pos)
+                elif isinstance(value, PointerRef):
+                    self.ptrs.new_pointer(name, decl_key(param))
+                    self.ptrs.set_pointer(name, value, pos)
+                else:
+                    self.decls.refs[name] = value
+            body = next((ch for ch in children(fn) if ch.kind == K.COMPOUND_STMT), None)
+            if body is None:
+                raise UnsupportedConstruct(f"function '{fn.spelling}' whose body is not a block")
+            result = None if t.kind is ir.TypeKind.OTHER and ty.is_void(fn.result_type) else \
+                self.low.fresh(f"{fn.spelling}.result", t)
+            if pointer_result and result is not None:
+                del self.low.var_types[result]
+                self.ptrs.new_pointer(result, decl_key(fn))
+                self.low.scopes.pointer_declared(result, caller)
+            result_shape = ty.vector_shape(fn.result_type)
+            if result_shape is not None and result is not None:
+                del self.low.var_types[result]
+                self.vectors.name_lanes(result, result_shape)
+            self.frames.append(InlineFrame(fn.spelling, result))
+            try:
+                if self.low.audit is not None:
+                    self.low.audit.roots.append(body)
+                self.low.note(body, Outcome.LOWERED)
+                stmts = children(body)
+                tail = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
+                for s in stmts if tail is None else stmts[:-1]:
+                    self.stmts.stmt(s)
+                if tail is not None:
+                    self.low.note(tail, Outcome.LOWERED)
+                    self.tail_return(tail, result, t)
+            finally:
+                self.frames.pop()
         if result is None:
             return ir.Const(pos, ir.INT, 0)
         return ir.Var(pos, t, result)

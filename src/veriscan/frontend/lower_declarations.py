@@ -62,9 +62,11 @@ class DeclarationLowering(Translator):
         engines already treat as unassigned.  Objects shared by the group
         (``__local``, ``__shared__``) live as long as the group: left alone.
         """
+        array = self.low.kernel_array(name)
+        if array is not None and array.space is ir.MemSpace.PRIVATE:
+            self.low.scopes.object_declared(name)
         if not (self.low.repeated or self.low.inlining):
             return
-        array = self.low.kernel_array(name)
         if array is not None:
             if array.space is ir.MemSpace.PRIVATE:
                 self.low.emit(ir.Indeterminate.of(pos, name, array.type, array=True))

@@ -54,9 +54,11 @@ class PointerLowering(Translator):
         and its offset live in private variables (see :mod:`.pointers`)."""
         self.aliases[name] = (key, self.low.fresh(f"{name}.target", ir.INT),
                               self.low.fresh(f"{name}.offset", ir.LONG))
+        self.low.scopes.pointer_declared(name)
 
     def set_pointer(self, name: str, ref: PointerRef, pos: SourcePos) -> None:
         """Pointer variable ``name`` now points where ``ref`` does."""
+        self.low.scopes.check_points_to(name, ref.targets)
         key, target_var, offset_var = self.aliases[name]
         targets = self.low.targets.of_variable(key)
         targets.update(ref.targets)

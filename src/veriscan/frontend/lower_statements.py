@@ -51,11 +51,12 @@ class StatementLowering(Translator):
         """A block, statement by statement; the kernel's own body reports its progress."""
         kids = children(c)
         progress = self.low.progress if c is self.low.body else None
-        for done, child in enumerate(kids, start=1):
-            self.stmt(child)
-            if progress is not None:
-                progress(done, len(kids), f"front end: lowering ({done} of {len(kids)} "
-                         "statements)")
+        with self.low.scopes.scope():
+            for done, child in enumerate(kids, start=1):
+                self.stmt(child)
+                if progress is not None:
+                    progress(done, len(kids), f"front end: lowering ({done} of {len(kids)} "
+                             "statements)")
 
     def decl_stmt(self, c: ci.Cursor) -> None:
         for child in children(c):
@@ -83,6 +84,10 @@ class StatementLowering(Translator):
         self.low.emit(ir.If(self.low.pos(c), cond, then, other))
 
     def loop(self, c: ci.Cursor) -> None:
+        with self.low.scopes.scope():  # a for statement's declarations end with it
+            self.loop_in_scope(c)
+
+    def loop_in_scope(self, c: ci.Cursor) -> None:
         pos = self.low.pos(c)
         init_c, cond_c, step_c, body_c = self.loop_parts(c)
         with self.low.block() as init:
