@@ -79,7 +79,8 @@ def cases() -> Iterator[tuple[str, str, str]]:
             yield f"cut-{path.stem}-{cut}", path.suffix, text[:cut]
         for k in range(15):
             yield f"mutate-{path.stem}-{k}", path.suffix, _mutated(rng, text)
-    for kind, depths in (("sum", (400, 500, 2000, 12000)), ("parens", (200, 300)),
+    # (sums of 400 to 2000 terms: test_long_sums_lower_completely)
+    for kind, depths in (("sum", (12000,)), ("parens", (200, 300)),
                          ("ifs", (100, 300)), ("ternary", (300, 1000)), ("unary", (600, 3000))):
         for depth in depths:
             yield f"{kind}{depth}", ".cl", _deep(kind, depth)
@@ -93,9 +94,16 @@ def test_there_are_hundreds_of_cases() -> None:
     assert len(CASES) >= 300
 
 
-def test_every_input_gives_ir_or_a_veriscan_error(tmp_path: Path) -> None:
+# The cases in consecutive shares, so the test runner can spread the work; the last
+# holds the deep expressions, which lower to IR.
+SHARES = 4
+
+
+@pytest.mark.parametrize("share", range(SHARES))
+def test_every_input_gives_ir_or_a_veriscan_error(tmp_path: Path, share: int) -> None:
     outcomes = {"ir": 0, "error": 0}
-    for name, suffix, source in CASES:
+    size = -(-len(CASES) // SHARES)
+    for name, suffix, source in CASES[share * size:(share + 1) * size]:
         path = tmp_path / f"fuzz{suffix}"
         try:
             kernel = parse_kernel(path, source=source, defines=DEFINES)
@@ -108,7 +116,8 @@ def test_every_input_gives_ir_or_a_veriscan_error(tmp_path: Path) -> None:
         assert isinstance(kernel, ir.Kernel)
         outcomes["ir"] += 1
     # Both outcomes occur, or the cases would not exercise both paths.
-    assert outcomes["ir"] >= 5 and outcomes["error"] >= 100, outcomes
+    assert outcomes["error"] >= 100 // SHARES, outcomes
+    assert share < SHARES - 1 or outcomes["ir"] >= 3, outcomes
 
 
 @pytest.mark.parametrize("terms", [400, 500, 2000])

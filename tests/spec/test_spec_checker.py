@@ -354,7 +354,7 @@ def test_loop_keeps_no_value_of_a_private_array_it_writes(tmp_path):
 __kernel void k(__global int *a, int m) {
     int p[1];
     p[0] = 0;
-    //@ loop_invariant Perm(a[get_local_id(0)], write) ** p[0] >= 0;
+    //@ loop_invariant Perm(a[get_local_id(0)], write) ** p[0] >= 0 ** p[0] <= i;
     for (int i = 0; i < m; i++) { p[0] = p[0] + 1; }
     //@ assert p[0] == 0;
     a[get_local_id(0)] = p[0];
