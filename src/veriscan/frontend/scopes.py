@@ -11,7 +11,8 @@ object whose scope does not enclose the variable's own.
 
 A scope is a path of block ids from the kernel's body inwards (a block, a
 ``for`` statement's own scope, an inlined call); scope A encloses scope B
-when A's path is a prefix of B's.
+when A's path is a prefix of B's.  The kernel's parameters stand outside its
+body, which ends only when the kernel does.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ class Scopes:
             return
         for target in targets:
             dies = self._objects.get(target)
-            if dies is not None and lives[:len(dies)] != dies:
+            # an object of the kernel's own body lives as long as any pointer can
+            if dies is not None and len(dies) > 1 and lives[:len(dies)] != dies:
                 raise UnsupportedConstruct(
                     f"a pointer to '{target.split('#')[0]}' kept beyond the end of its "
                     "block (the object's lifetime ends there, C11 6.2.4p2)")
