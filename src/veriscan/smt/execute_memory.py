@@ -46,7 +46,7 @@ class MemoryAccesses(ThreadState):
 
     def _Load(self, s: ir.Load) -> None:
         """A read: recorded, and its value is what the model knows of the cell (a
-        tracked event, the read-only input's function) or else a fresh symbol."""
+        tracked private cell, the read-only input's function) or else a fresh symbol."""
         index = self.access(s.array, s.index, False, s)
         function = self.read_only(s.array)
         elem = self.element_type(s.array)
