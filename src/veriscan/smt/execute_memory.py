@@ -126,9 +126,9 @@ class MemoryAccesses(ThreadState):
     def forget_cells(self, arrays: set[str]) -> None:
         """Private array cells whose contents are tracked (constant index) are
         forgotten when the array is written where the model cannot follow."""
-        for name in [n for n in self.env if n.startswith(CELL) and
-                     n[len(CELL):].rsplit("[", 1)[0] in arrays]:
-            del self.env[name]
+        for array in arrays:
+            for key in self.cells_of(array):
+                del self.env[key]
 
     def element_type(self, array: str) -> ir.ScalarType:
         return self.kernel.element_type(array)
