@@ -20,7 +20,7 @@ from veriscan.errors import SourcePos
 from veriscan.ir import nodes as n
 from veriscan.seplogic import ast as A
 from veriscan.seplogic import perms as P
-from veriscan.seplogic.context import Context, State, clauses_of
+from veriscan.seplogic.context import Context, Frame, State, clauses_of
 from veriscan.seplogic.group import Group
 from veriscan.seplogic.permissions import Permissions
 from veriscan.seplogic.terms import UnsupportedSpec
@@ -56,6 +56,8 @@ class Barriers:
         # all the thread holds (003 §5: a barrier implicitly takes every permission).
         implicit = not mine.clauses and bool(ctx.split(post, ctx.own_env(state)).clauses)
         if implicit:
+            for frame in state.frames:
+                self.check_frame_empty(frame, pos)
             kept: list[P.Clause] = []
             # Nobody else could write a cell the thread holds before the barrier, so
             # at the barrier memory still holds there what the thread sees.
@@ -79,6 +81,22 @@ class Barriers:
         after.path += got.facts
         perms.check_well_formed(after, got, after.held, "barrier postcondition")
         return after
+
+    def check_frame_empty(self, frame: Frame, pos: SourcePos) -> None:
+        """An implicit barrier hands out the group's whole pool, which is only what the
+        threads hold if no enclosing loop keeps anything aside: its invariant must name
+        all the thread held at the loop's entry, or the frame would come back after
+        the loop on top of what the barrier handed out (held twice)."""
+        entry = frame.entry
+        for array in P.arrays_of(entry.held):
+            self.permissions.check_covered(
+                entry, [], frame.kept, [c for c in entry.held if c.array == array], array,
+                frame.pos, each=False, obligation="barrier redistribution", tag="!k",
+                refuted_is_unknown=True,
+                message=f"the barrier at line {pos.line} hands out permissions without naming "
+                        f"what it takes, but the loop at line {frame.pos.line} keeps "
+                        f"permission on {array} that its invariant does not name (write the "
+                        "barrier's requires)")
 
     def fenced(self, barrier: n.Barrier, array: str) -> bool:
         """Writes to ``array`` before ``barrier`` are visible to the group after it.

@@ -54,7 +54,9 @@ class State:
     ``unset``: variables that have a value in ``vars`` only for the iterations
     after a loop's first (assigned in the loop, not before it), so they may
     still be unassigned: reading one is undefined behaviour the checker cannot
-    rule out.
+    rule out.  ``frames``: the loops the path is inside; each has set aside the
+    permissions its invariant does not name, which ``held`` does not show and which
+    come back after the loop.
     """
 
     vars: dict[str, z3.ExprRef]
@@ -62,10 +64,22 @@ class State:
     held: list[P.Clause]
     path: list[z3.BoolRef]
     unset: frozenset[str] = frozenset()
+    frames: tuple[Frame, ...] = ()
 
     def fork(self, cond: z3.BoolRef | None = None) -> State:
         return State(dict(self.vars), dict(self.heap), list(self.held),
-                     [*self.path, cond] if cond is not None else list(self.path), self.unset)
+                     [*self.path, cond] if cond is not None else list(self.path), self.unset,
+                     self.frames)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A loop's entry: what the thread held there (``entry.held``) and what its
+    invariant keeps (``kept``); the difference waits outside the loop."""
+
+    entry: State
+    kept: list[P.Clause]
+    pos: SourcePos
 
 
 @dataclass

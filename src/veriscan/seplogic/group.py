@@ -64,6 +64,12 @@ class Group:
         rng = thread.in_range()
         return [replace(c.rebound(tuple(tvars)), guard=z3.And(rng, c.guard)) for c in clauses]
 
+    def cells_in_type(self, array: str) -> z3.BoolRef:
+        """Every cell of ``array`` holds a value of its element type at entry."""
+        cell = z3.Int(f"cell!{array}")
+        return z3.ForAll([cell], z3.And(self.ctx.in_type(self.ctx.initial[array][cell],
+                                                          self.ctx.element_type(array))))
+
     def check_entry_consistency(self, state: State, pre: list[A.Clause]) -> None:
         """The threads' initial permissions add up to at most 1 everywhere."""
         ctx = self.ctx
@@ -74,7 +80,12 @@ class Group:
         hyps = [z3.ForAll(tvars, z3.Implies(thread.in_range(), z3.And(group.facts)))] \
             if group.facts and tvars else list(group.facts)
         if pre:
-            ctx.prover.require_satisfiable([*state.path, *hyps], pos=pre[0].pos,
+            # What C's types guarantee of every real launch belongs to the question:
+            # a precondition only a value outside its type could meet (``n < 0`` of a
+            # uint, a cell of a uint array below zero) is as vacuous as ``false``.
+            typed = [*ctx.ranges, *(self.cells_in_type(a) for a in
+                                    sorted({r.array for r in group.reads}))]
+            ctx.prover.require_satisfiable([*state.path, *typed, *hyps], pos=pre[0].pos,
                                            message="the kernel precondition of all threads")
         same_group = z3.And([a == b for a, b in zip(thread.group, ctx.ids.group, strict=True)])
         clauses = [c if ctx.kernel.space_of(c.array) is not n.MemSpace.LOCAL

@@ -20,6 +20,9 @@ from veriscan.seplogic.statements import Statements
 from veriscan.seplogic.terms import UnsupportedSpec
 from veriscan.seplogic.vacuity import refuse_undefined_at_entry
 
+_CONTRACT_KINDS = {A.ClauseKind.REQUIRES, A.ClauseKind.ENSURES, A.ClauseKind.CONTEXT,
+                   A.ClauseKind.CONTEXT_EVERYWHERE}
+
 
 class KernelEntry:
     """The kernel contract: taken at entry, proven on every path at the end."""
@@ -39,8 +42,10 @@ class KernelEntry:
         post = clauses_of(contract, {A.ClauseKind.ENSURES, A.ClauseKind.CONTEXT,
                                      A.ClauseKind.CONTEXT_EVERYWHERE})
         for c in contract:
-            if c.kind is A.ClauseKind.LOOP_INVARIANT:
-                raise UnsupportedSpec("loop_invariant outside a loop", c.pos)
+            if c.kind not in _CONTRACT_KINDS:
+                raise UnsupportedSpec(f"'{c.kind.value}' in a kernel contract (only requires, "
+                                      "ensures, context and context_everywhere are checked "
+                                      "there)", c.pos)
         state = State({}, dict(ctx.initial), [], [])
         entry = ctx.split(pre, ctx.own_env(state))
         state.held = list(entry.clauses)

@@ -18,7 +18,7 @@ from veriscan.ir import nodes as n
 from veriscan.ir.visit import assigned_vars, walk, written_arrays
 from veriscan.seplogic import ast as A
 from veriscan.seplogic import perms as P
-from veriscan.seplogic.context import Context, State
+from veriscan.seplogic.context import Context, Frame, State
 from veriscan.seplogic.permissions import Permissions
 from veriscan.seplogic.terms import UnsupportedSpec, fresh_int, to_bool
 
@@ -51,6 +51,7 @@ class Loops:
                                 pos=loop.pos, what="loop invariant on entry")
             frame = entry.held + [c.negated() for c in here.clauses]
             head = entry.fork()
+            head.frames = (*entry.frames, Frame(entry, list(here.clauses), loop.pos))
             tag = f"loop{loop.pos.line}#{ctx.next_id()}"
             changed = assigned_vars(loop.body + loop.step)
             for name in sorted(changed):
@@ -96,6 +97,7 @@ class Loops:
     def _after_loop(state: State, frame: list[P.Clause]) -> State:
         """Leaving the loop: the frame set aside on entry comes back."""
         out = state.fork()
+        out.frames = out.frames[:-1]
         out.held = frame + state.held
         return out
 

@@ -104,7 +104,8 @@ class Permissions:
 
     def check_covered(self, state: State, hyps: list[z3.BoolRef], have: list[P.Clause],
                       clauses: list[P.Clause], array: str, pos: SourcePos, *, each: bool,
-                      obligation: str, message: str, tag: str) -> None:
+                      obligation: str, message: str, tag: str,
+                      refuted_is_unknown: bool = False) -> None:
         """Wherever one of ``clauses`` lands, ``have`` holds what the clauses ask there.
 
         ``each``: the clauses are known not to overlap, so each one's own
@@ -123,7 +124,8 @@ class Permissions:
                 lambda under, c=c, x=x, hints=hints: P.at_least(
                     P.totals(have, array, x, hints, under),
                     P.single(c.amount) if each else P.totals(clauses, array, x)),
-                obligation=obligation, pos=pos, message=message, witness={"location": x})
+                obligation=obligation, pos=pos, message=message, witness={"location": x},
+                refuted_is_unknown=refuted_is_unknown)
 
     def check_well_formed(self, state: State, split: Split, held: list[P.Clause],
                           what: str) -> None:
