@@ -253,6 +253,11 @@ class PointerLowering(Translator):
             for check in self.low.targets.checks(ref, pos, null_ok=True):
                 self.low.emit(check)
         if op in ("==", "!="):
+            nullable = {p.name for p in self.low.params if p.is_pointer
+                        and p.space in (ir.MemSpace.GLOBAL, ir.MemSpace.CONSTANT)}
+            why = self.low.targets.unmodelled_equality(a, b, nullable)
+            if why is not None:
+                raise UnsupportedConstruct(why)
             same = self.low.targets.equal(a, b, pos)
             return same if op == "==" else ir.UnOp(pos, ir.BOOL, "!", same)
         # C orders pointers only within one array (C11 6.5.8p5); the null pointer is in none.

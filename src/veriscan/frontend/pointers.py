@@ -168,8 +168,24 @@ class PointerTargets:
             chain = [ir.If(pos, self.is_target(ref, target, pos), stmts[target], chain)]
         return chain
 
+    def unmodelled_equality(self, a: PointerRef, b: PointerRef,
+                            nullable: set[str]) -> str | None:
+        """Why ``a == b`` is not decided by :meth:`equal`, or None.  Two objects may sit
+        side by side, and C lets a pointer one past the end of one equal the start of
+        the next (C11 6.5.9p6); a buffer argument (``nullable``) may be null, as the
+        host may pass NULL for it.  Neither is a fact of the source."""
+        for x, y in ((a, b), (b, a)):
+            mine = {t for t in x.targets if t not in _INVALID}
+            if any(t != u for t in mine for u in y.targets if u not in _INVALID):
+                return "comparing pointers that may point into two different objects"
+            if NULL_TARGET in y.targets and mine & nullable:
+                return "a buffer parameter compared with the null pointer (the host may " \
+                       "pass NULL for it)"
+        return None
+
     def equal(self, a: PointerRef, b: PointerRef, pos: SourcePos) -> ir.Expr:
-        """``a == b``: the same target and the same offset (distinct arrays never meet)."""
+        """``a == b``: the same target and the same offset (:meth:`unmodelled_equality`
+        says when that is not the whole answer)."""
         return self._common(a, b, pos, ir.BinOp(pos, ir.BOOL, "==", a.offset, b.offset),
                             set(a.targets) & set(b.targets))
 

@@ -197,6 +197,10 @@ class VectorBuiltins(Translator):
                 continue
             if name == "clamp":
                 x, lo, hi = lane_args
+                # OpenCL leaves clamp undefined for minval > maxval: implementations
+                # differ in which bound wins, so the exact formula below holds only then.
+                self.low.emit(ir.Assert(pos, ir.BinOp(pos, ir.BOOL, "<=", lo, hi),
+                                        "clamp with minval > maxval"))
                 low = min_max_abs("max", [x, lo], shape.element, pos)
                 out.append(min_max_abs("min", [low, hi], shape.element, pos))
             else:
