@@ -47,10 +47,20 @@ _VALUE_ONLY = frozenset({CallKind.BUILTIN_ID, CallKind.CONSTANT, CallKind.GENERI
 
 @dataclass
 class InlineFrame:
-    """A function being inlined, and the variable its final ``return`` assigns."""
+    """A function being inlined: the variable its ``return`` assigns (of type
+    ``result_type``) and, when it may return before its end, the flag that says it
+    has (:meth:`.lower_statements.StatementLowering.sequence` skips what follows)."""
 
     function: str
     result: str | None
+    result_type: ir.ScalarType
+    returned: str | None = None
+
+    def skip_after_return(self, pos: SourcePos) -> ir.Expr:
+        """The condition under which statements after a possible return still run."""
+        assert self.returned is not None
+        return ir.BinOp(pos, ir.BOOL, "==", ir.Var(pos, ir.INT, self.returned),
+                        ir.Const(pos, ir.INT, 0))
 
 
 class CallLowering(Translator):
@@ -243,15 +253,21 @@ class CallLowering(Translator):
             if result_shape is not None and result is not None:
                 del self.low.var_types[result]
                 self.vectors.name_lanes(result, result_shape)
-            self.frames.append(InlineFrame(fn.spelling, result))
+            stmts = children(body)
+            tail = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
+            frame = InlineFrame(fn.spelling, result, t)
+            if any(may_return(s) for s in (stmts if tail is None else stmts[:-1])):
+                # A return before the end: every return sets a flag, and what follows a
+                # statement that may have returned runs only while the flag is clear.
+                frame.returned = self.low.fresh(f"{fn.spelling}.returned", ir.INT)
+                self.low.emit(ir.Assign(pos, frame.returned, ir.Const(pos, ir.INT, 0)))
+                tail = None
+            self.frames.append(frame)
             try:
                 if self.low.audit is not None:
                     self.low.audit.roots.append(body)
                 self.low.note(body, Outcome.LOWERED)
-                stmts = children(body)
-                tail = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
-                for s in stmts if tail is None else stmts[:-1]:
-                    self.stmts.stmt(s)
+                self.stmts.sequence(stmts if tail is None else stmts[:-1])
                 if tail is not None:
                     self.low.note(tail, Outcome.LOWERED)
                     self.tail_return(tail, result, t)
@@ -275,7 +291,8 @@ class CallLowering(Translator):
         return self.exprs.expr(arg)
 
     def tail_return(self, tail: ci.Cursor, result: str | None, t: ir.ScalarType) -> None:
-        """The final ``return`` of an inlined function: its operand is always evaluated.
+        """A ``return`` of an inlined function, the final one or (with its flag) an early
+        one: its operand is always evaluated.
 
         ``return g();`` and ``return (void)g();`` in a void function still run
         ``g`` with all its stores and barriers.
@@ -300,6 +317,11 @@ class CallLowering(Translator):
             self.low.note(tail, Outcome.REFUSED)
             self.low.emit(ir.Unsupported(self.low.pos(tail), exc.construct,
                                          exc.breaks_genericity))
+
+
+def may_return(c: ci.Cursor) -> bool:
+    """Whether a ``return`` statement is somewhere inside ``c``."""
+    return any(k.kind == K.RETURN_STMT for k in c.walk_preorder())
 
 
 def min_max_abs(name: str, args: list[ir.Expr], t: ir.ScalarType,

@@ -17,6 +17,7 @@ import clang.cindex as ci
 
 from veriscan.budget import charge
 from veriscan.frontend.cursors import Outcome, children, is_expression
+from veriscan.frontend.lower_calls import may_return
 from veriscan.frontend.lower_rules import Translator, UnsupportedConstruct
 from veriscan.ir import nodes as ir
 
@@ -52,11 +53,28 @@ class StatementLowering(Translator):
         kids = children(c)
         progress = self.low.progress if c is self.low.body else None
         with self.low.scopes.scope():
+            if progress is None:
+                self.sequence(kids)
+                return
             for done, child in enumerate(kids, start=1):
                 self.stmt(child)
-                if progress is not None:
-                    progress(done, len(kids), f"front end: lowering ({done} of {len(kids)} "
-                             "statements)")
+                progress(done, len(kids), f"front end: lowering ({done} of {len(kids)} "
+                         "statements)")
+
+    def sequence(self, kids: list[ci.Cursor]) -> None:
+        """Statements in order.  In a function inlined with early returns, the rest of
+        a block after a statement that may have returned runs only if it did not."""
+        frame = self.calls.frames[-1] if self.low.inlining else None
+        for k, child in enumerate(kids):
+            self.stmt(child)
+            rest = kids[k + 1:]
+            if frame is not None and frame.returned is not None and rest \
+                    and may_return(child):
+                pos = self.low.pos(rest[0])
+                with self.low.block() as guarded:
+                    self.sequence(rest)
+                self.low.emit(ir.If(pos, frame.skip_after_return(pos), guarded, []))
+                return
 
     def decl_stmt(self, c: ci.Cursor) -> None:
         for child in children(c):
@@ -98,6 +116,10 @@ class StatementLowering(Translator):
                     else ir.Const(pos, ir.BOOL, True))
         with self.low.block(repeated=True) as body:
             self.stmt(body_c)
+            frame = self.calls.frames[-1] if self.low.inlining else None
+            if frame is not None and frame.returned is not None and may_return(body_c):
+                # An early return leaves the loop (before its step).
+                self.low.emit(ir.If(pos, frame.skip_after_return(pos), [], [ir.Break(pos)]))
         with self.low.block(repeated=True) as step:
             if step_c is not None:
                 self.stmt(step_c)
@@ -151,8 +173,14 @@ class StatementLowering(Translator):
 
     def return_stmt(self, c: ci.Cursor) -> None:
         if self.low.inlining:
-            raise UnsupportedConstruct("return before the end of inlined function "
-                                       f"'{self.calls.frames[-1].function}'")
+            frame = self.calls.frames[-1]
+            if frame.returned is None:  # the final return is lowered by the call itself
+                raise UnsupportedConstruct("return before the end of inlined function "
+                                           f"'{frame.function}'")
+            pos = self.low.pos(c)
+            self.calls.tail_return(c, frame.result, frame.result_type)
+            self.low.emit(ir.Assign(pos, frame.returned, ir.Const(pos, ir.INT, 1)))
+            return
         for operand in children(c):
             self.exprs.discard(operand)  # ``return (void)f();`` in a kernel still calls f
         self.low.emit(ir.Return(self.low.pos(c)))
