@@ -53,7 +53,7 @@ ANNOTATION = re.compile(
     r"__enabled|__other_int|__old_int|__return_val_\w+|__read_offset\w*|"
     r"__write_offset\w*|__ptr_base\w*|__ptr_offset\w*|__array_snapshot|__add_noovfl\w*|"
     r"__ensures_\w+|__uniform_\w+|__distinct_\w+|__all_\w+|__at_most_one\w*|"
-    r"__exclusive_\w+)\b")
+    r"__exclusive_\w+|__requires_fresh_array|__writes_to|__reads_from)\b")
 
 EXPECTED_EXIT = {"pass": {0}, "NOT_ALL_VERIFIED": {1}, "CLANG_ERROR": {3},
                  "COMMAND_LINE_ERROR": {3}}

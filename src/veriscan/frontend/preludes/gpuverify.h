@@ -185,6 +185,12 @@ int __veriscan_gpuverify__add_noovfl_char(void);
 int __veriscan_gpuverify__add_noovfl_short(void);
 #define __add_noovfl_long(...) __veriscan_gpuverify__add_noovfl_long()
 int __veriscan_gpuverify__add_noovfl_long(void);
+#define __requires_fresh_array(...) __veriscan_gpuverify__requires_fresh_array()
+int __veriscan_gpuverify__requires_fresh_array(void);
+#define __writes_to(...) __veriscan_gpuverify__writes_to()
+int __veriscan_gpuverify__writes_to(void);
+#define __reads_from(...) __veriscan_gpuverify__reads_from()
+int __veriscan_gpuverify__reads_from(void);
 #define __uniform_int(x) (__other_int(x))
 #define __uniform_bool(x) (__other_bool(x))
 #define __uniform_ptr_base(x) (__other_ptr_base(x))
