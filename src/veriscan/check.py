@@ -31,6 +31,7 @@ from veriscan.smt.bounds import (
     Extent,
     array_extents,
     check_assertions,
+    check_assumed_defined,
     check_bounds,
     check_undefined,
 )
@@ -189,7 +190,7 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
         "initialisation", "every read of local or private memory reads a cell written "
         "before it (by the same thread, or by any thread before a barrier)"))
     steps.analysing("undefined behaviour")
-    undefined = check_undefined(queries)
+    undefined = check_undefined(queries) or check_assumed_defined(queries)
     parts.append(_verdict(undefined) if undefined else verified(
         "undefined", f"none of {len(trace.undefined)} reachable operations that C can leave "
         "undefined (signed overflow, division by zero, shift counts, reads of unassigned "

@@ -182,6 +182,28 @@ class Runtime:
         found = self.to_host(flags, len(ordered), np.dtype(np.uint8))
         return frozenset(name for name, flag in zip(ordered, found, strict=True) if flag)
 
+    def macro_expansions(self, names: Iterable[str]) -> dict[str, str]:
+        """What each of ``names`` (macros of this compiler) expands to when used alone,
+        as the compiler's own preprocessor writes it (stringified).  A function-like
+        macro, not invoked, comes back as its own name."""
+        ordered = sorted(set(names))
+        if not ordered:
+            return {}
+        width = _EXPANSION_BYTES
+        strings = "".join(f"__constant char vs_e{i}[] = VS_STR({name});\n"
+                          for i, name in enumerate(ordered))
+        copies = "".join(f"  for (int k = 0; k < {width - 1} && k < (int)sizeof(vs_e{i}); "
+                         f"k++) o[{i * width} + k] = vs_e{i}[k];\n"
+                         for i in range(len(ordered)))
+        source = ("#define VS_STR2(...) #__VA_ARGS__\n#define VS_STR(...) VS_STR2(__VA_ARGS__)\n"
+                  + strings + "__kernel void vs_expand(__global char *o) {\n" + copies + "}\n")
+        program = self.build(source, origin="the macro expansion probe")
+        out = self.to_device(np.zeros(len(ordered) * width, np.uint8))
+        program.vs_expand(self.queue, (1,), (1,), out)
+        raw = self.to_host(out, len(ordered) * width, np.dtype(np.uint8)).tobytes()
+        return {name: raw[i * width:(i + 1) * width].split(b"\0", 1)[0].decode(errors="replace")
+                for i, name in enumerate(ordered)}
+
     # ------------------------------------------------------------------ buffers
     def to_device(self, array: np.ndarray) -> cl.Buffer:
         array = np.ascontiguousarray(array)
@@ -200,6 +222,10 @@ class Runtime:
         if out.nbytes:
             cl.enqueue_copy(self.queue, out, buffer)
         return out
+
+
+# Bytes read back per macro expansion (longer ones are cut, which can only add names).
+_EXPANSION_BYTES = 256
 
 
 # Compilers name the program after a temporary file (PoCL: ~/.cache/pocl/kcache/tempfile_X.cl);

@@ -26,6 +26,7 @@ limit and the largest n that would fit.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -271,14 +272,40 @@ def _refuse_device_macros(text: Preprocessed, rt: Runtime) -> None:
     (``CLK_LOCAL_MEM_FENCE``, ``NULL``, built-ins a device writes as macros) mean
     the same on both sides; ``tests/frontend/test_prelude_matches_device`` checks
     their types against the device."""
-    foreign = rt.macros_among(text.identifiers) - environment_names(Dialect.OPENCL)
+    def at(name: str) -> SourcePos:
+        return next((SourcePos(text.file, t.line, t.col) for t in text.tokens
+                     if t.identifier and t.spelling == name), SourcePos(text.file, 0))
+
+    macros = rt.macros_among(text.identifiers)
+    foreign = macros - environment_names(Dialect.OPENCL)
     if foreign:
         name = min(foreign)
-        at = next((SourcePos(text.file, t.line, t.col) for t in text.tokens
-                   if t.identifier and t.spelling == name), SourcePos(text.file, 0))
         raise DiffersFromProof(f"'{name}' is a macro of the device compiler "
                                f"({rt.name}), not of the proof's OpenCL C, so the device "
-                               "would compile other code than the proof read", at)
+                               "would compile other code than the proof read", at(name))
+    # A built-in the device writes as a macro is renamed wherever the kernel names it
+    # (PoCL: ``abs`` becomes ``_cl_abs``, the kernel's own variable ``abs`` included).
+    # That is harmless only if the new name is one the kernel never uses itself, and
+    # only a macro used alone shows what it becomes.
+    for name, expansion in sorted(rt.macro_expansions(macros).items()):
+        if expansion.strip() == name:
+            raise DiffersFromProof(f"'{name}' is a function-like macro of the device "
+                                   f"compiler ({rt.name}): what it expands to is not what the "
+                                   "proof read", at(name))
+        clash = sorted(_identifiers(expansion) & (text.identifiers - {name}))
+        if clash:
+            raise DiffersFromProof(f"the device compiler ({rt.name}) renames '{name}' to "
+                                   f"'{expansion.strip()}', and the kernel uses '{clash[0]}' "
+                                   "itself, so on the device the two may be one name: it "
+                                   "would compile other code than the proof read", at(clash[0]))
+
+
+# The names in a macro expansion the device compiler wrote out (pp-numbers skipped).
+_EXPANSION_TOKEN = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.])*|([A-Za-z_]\w*)")
+
+
+def _identifiers(expansion: str) -> set[str]:
+    return {m.group(1) for m in _EXPANSION_TOKEN.finditer(expansion) if m.group(1)}
 
 
 def _from_line_one(kernel: ScanKernel) -> str:

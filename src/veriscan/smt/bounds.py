@@ -130,6 +130,39 @@ def check_undefined(q: KernelQueries) -> Finding | None:
     return Finding("undefined", text, exact=not found.approx, witness=witness)
 
 
+def check_assumed_defined(q: KernelQueries) -> Finding | None:
+    """The model assumes arithmetic on values read from memory defined; that is only
+    a model of some run if memory can hold such values.  An operation undefined for
+    every content of memory wherever a thread reaches it (``x / (in[t] & 0)``) is a
+    violation; operations that no content of memory makes defined all together, for
+    any thread, leave the proof vacuous (unknown)."""
+    assert q.trace is not None
+    sites = _first_of_each(q.trace.assumed_defined, lambda s: conj(s.reached, s.undefined))
+    for site in sites:
+        # A thread that reaches it with some memory undefined: is it so with all memory?
+        result, solver = q.query(False, site.reached, site.undefined)
+        if result != z3.sat:
+            continue
+        model = q.counterexample(solver)
+        ids = q.pair.a
+        this_thread = [v == model.eval(v, model_completion=True)
+                       for v in (*ids.local, *ids.group) if not z3.is_bv_value(v)]
+        if q.query(False, *this_thread, site.reached, z3.Not(site.undefined))[0] != z3.unsat:
+            continue
+        thread = q.pair.describe(model, ids)
+        return Finding("undefined", f"undefined behaviour at {site.pos}: {site.what} for "
+                       "every value memory can hold, reached by thread "
+                       f"{thread['local_id']} of group {thread['group_id']}", exact=True,
+                       witness={"at": str(site.pos), "operation": site.what,
+                                "thread": thread})
+    if sites and q.query(False, *(z3.Implies(s.reached, z3.Not(s.undefined))
+                                  for s in sites))[0] == z3.unsat:
+        return Finding("undefined", "no content of memory makes every operation on values "
+                       "read from it defined (the model's assumption), so the checks would "
+                       "hold vacuously", exact=False)
+    return None
+
+
 def _starts_buffer(kernel: ir.Kernel, array: str) -> bool:
     """Whether ``array`` is an OpenCL kernel argument: a pointer to the start of its
     buffer, so that index 0 is its first element whatever its size."""

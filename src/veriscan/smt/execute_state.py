@@ -27,7 +27,7 @@ from veriscan.ir import nodes as ir
 from veriscan.smt.encode import UNSET, ExprEncoder, as_index, convert
 from veriscan.smt.symbols import Mentions, SymbolTable, conj, disj
 from veriscan.smt.threads import Launch, ThreadIds
-from veriscan.smt.trace import Certain, Interval, Iteration, Trace, UndefinedSite
+from veriscan.smt.trace import AssumedDefined, Certain, Interval, Iteration, Trace, UndefinedSite
 
 Env = dict[str, z3.ExprRef]
 
@@ -166,6 +166,10 @@ class ThreadState:
         like GPUVerify does for all arithmetic.  Everything computed from thread
         ids, sizes, scalars, N and loop counters is checked."""
         if any(self.reads_memory(x) for x in operands):
+            undefined = z3.simplify(cond)
+            if not z3.is_false(undefined):
+                self.trace.assumed_defined.append(
+                    AssumedDefined(z3.simplify(self.active), undefined, e.pos, what))
             return
         failure = z3.simplify(conj(self.active, cond))
         if not z3.is_false(failure):

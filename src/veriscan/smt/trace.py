@@ -124,11 +124,23 @@ class UndefinedSite:
 
 
 @dataclass
+class AssumedDefined:
+    """An operation on values read from memory, which the model assumes defined: that
+    assumption is only a model if some content of memory makes it true."""
+
+    reached: z3.BoolRef
+    undefined: z3.BoolRef
+    pos: SourcePos
+    what: str
+
+
+@dataclass
 class Trace:
     intervals: list[Interval]
     assertions: list[AssertionSite] = field(default_factory=list)
     assumptions: list[z3.BoolRef] = field(default_factory=list)
     undefined: list[UndefinedSite] = field(default_factory=list)
+    assumed_defined: list[AssumedDefined] = field(default_factory=list)
     no_wrap: list[z3.BoolRef] = field(default_factory=list)  # abstract loop counters
     barriers_checked: int = 0
     # Each atomic read (the first half of a read-modify-write) and the value it returns.
