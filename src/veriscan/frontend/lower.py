@@ -59,7 +59,11 @@ from veriscan.frontend.cooperative import GroupLowering
 from veriscan.frontend.cursors import Outcome, children, current_audit, is_value_wrapper, kind_of
 from veriscan.frontend.lower_assignments import AssignmentLowering
 from veriscan.frontend.lower_calls import CallLowering
-from veriscan.frontend.lower_declarations import DeclarationLowering, is_file_scope_shared
+from veriscan.frontend.lower_declarations import (
+    DeclarationLowering,
+    is_file_scope_shared,
+    is_program_scope_constant,
+)
 from veriscan.frontend.lower_expressions import ExpressionLowering
 from veriscan.frontend.lower_parameters import ParameterLowering
 from veriscan.frontend.lower_pointers import PointerLowering
@@ -216,6 +220,9 @@ class KernelLowering:
             # A file-scope __shared__ array is the block's, like one declared in
             # the kernel: declared where first named (kernel or device function).
             self.decls.var_decl(decl)
+            name = self.names.get(decl_key(decl))
+        elif name is None and is_program_scope_constant(decl, self.dialect):
+            self.decls.program_constant(decl)
             name = self.names.get(decl_key(decl))
         return name
 

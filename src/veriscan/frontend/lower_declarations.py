@@ -239,6 +239,26 @@ class DeclarationLowering(Translator):
                                             (self.low.dynamic_shared // element.get_size(),),
                                             pos))
 
+    def program_constant(self, c: ci.Cursor) -> None:
+        """A program-scope constant: one read-only object for the whole launch.  What it
+        holds (its initialiser, or what the host copied in) is not modelled: reads give
+        any value of its type, as for a ``__constant`` parameter, which is sound for every
+        check and leaves a proof that depends on the values unknown."""
+        name = self.low.decl_name(c)
+        pos = self.low.pos(c)
+        self.low.consume(*children(c))
+        t = c.type
+        dims = ty.array_dims(t) if ty.is_array(t) else (1,)
+        st = ty.scalar_type(ty.element_type(t) if ty.is_array(t) else t)
+        if dims is None or st.kind is ir.TypeKind.OTHER or is_struct(
+                ty.element_type(t) if ty.is_array(t) else t) or ty.vector_shape(t) is not None:
+            raise UnsupportedConstruct(f"program-scope constant '{c.spelling}' of type "
+                                       f"{t.spelling}")
+        self.low.arrays.append(ir.ArrayDecl(name, st, ir.MemSpace.CONSTANT, dims, pos,
+                                            ty.vector_lanes(t)))
+        if not ty.is_array(t):
+            self.shared_scalars.add(name)
+
     def var_space(self, c: ci.Cursor, kids: list[ci.Cursor]) -> ir.MemSpace:
         if self.low.dialect is ir.Dialect.OPENCL:
             return ty.opencl_space(c.type)
@@ -287,6 +307,17 @@ class DeclarationLowering(Translator):
         if target in self.shared_scalars:
             return PointerRef.to(target, ir.Const(pos, ir.LONG, 0))
         return target
+
+
+def is_program_scope_constant(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
+    """An OpenCL ``__constant`` or CUDA ``__constant__`` variable at file scope."""
+    if decl.kind != K.VAR_DECL or decl.semantic_parent is None \
+            or decl.semantic_parent.kind not in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC):
+        return False
+    if dialect is ir.Dialect.OPENCL:
+        return ty.opencl_space(decl.type) is ir.MemSpace.CONSTANT
+    return any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_constant"
+               for k in decl.get_children())
 
 
 def is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:

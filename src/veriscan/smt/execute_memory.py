@@ -17,6 +17,7 @@ from veriscan.errors import SourcePos
 from veriscan.ir import nodes as ir
 from veriscan.smt.encode import UNSET
 from veriscan.smt.execute_state import CELL, ThreadState, cell
+from veriscan.smt.outcome import Finding
 from veriscan.smt.symbols import conj, sort_of
 from veriscan.smt.trace import Access, AssertionSite, PointerSite, UndefinedSite
 
@@ -144,6 +145,10 @@ class MemoryAccesses(ThreadState):
                pos: SourcePos, *, value: z3.ExprRef | None = None, atomic: bool = False,
                collective: bool = False) -> None:
         """One access in the current barrier interval, after everything recorded so far."""
+        if write and self.kernel.space_of(array) is ir.MemSpace.CONSTANT:
+            # Constant memory is read-only (OpenCL refuses such a store; CUDA leaves it
+            # undefined): nothing here models what a write would do.
+            raise Finding("execution", f"a write to constant memory ({array}) at {pos}")
         interval = self.trace.intervals[-1]
         self.seq += 1
         interval.accesses.append(Access(
