@@ -29,7 +29,7 @@ from veriscan.frontend.cursors import Outcome, children
 from veriscan.frontend.lower_expressions import coerce
 from veriscan.frontend.lower_rules import Translator, UnsupportedConstruct
 from veriscan.frontend.lower_sequencing import Operand
-from veriscan.frontend.pointers import PointerRef, decl_key
+from veriscan.frontend.pointers import PointerRef, decl_key, unset_pointer
 from veriscan.frontend.structs import StructPlace, is_struct
 from veriscan.ir import nodes as ir
 
@@ -253,6 +253,8 @@ class CallLowering(Translator):
             if result_shape is not None and result is not None:
                 del self.low.var_types[result]
                 self.vectors.name_lanes(result, result_shape)
+            if result is not None:
+                self.result_starts_unset(result, t, pos)
             stmts = children(body)
             tail = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
             frame = InlineFrame(fn.spelling, result, t)
@@ -271,11 +273,35 @@ class CallLowering(Translator):
                 if tail is not None:
                     self.low.note(tail, Outcome.LOWERED)
                     self.tail_return(tail, result, t)
+                elif result is not None and self.low.dialect is ir.Dialect.CUDA:
+                    self.must_have_returned(frame, pos)
             finally:
                 self.frames.pop()
         if result is None:
             return ir.Const(pos, ir.INT, 0)
         return ir.Var(pos, t, result)
+
+    def must_have_returned(self, frame: InlineFrame, pos: SourcePos) -> None:
+        """C++ (CUDA) leaves flowing off the end of a non-void function undefined even
+        when nobody uses the value (C only a use of it, which the result's unset
+        value already catches)."""
+        returned = ir.Const(pos, ir.BOOL, False) if frame.returned is None else \
+            ir.BinOp(pos, ir.BOOL, "!=", ir.Var(pos, ir.INT, frame.returned),
+                     ir.Const(pos, ir.INT, 0))
+        self.low.emit(ir.Assert(pos, returned, f"'{frame.function}' ends without returning "
+                                               "a value"))
+
+    def result_starts_unset(self, result: str, t: ir.ScalarType, pos: SourcePos) -> None:
+        """A call's result holds nothing until a ``return`` gives it a value.  One
+        variable serves every call from this site (a loop reaches it again), so a path
+        that falls off the function's end must not read what an earlier call returned."""
+        if result in self.ptrs.aliases:
+            self.ptrs.set_pointer(result, unset_pointer(pos), pos)
+        elif result in self.vectors.lanes_of:
+            for lane in self.vectors.lanes_of[result]:
+                self.low.emit(ir.Indeterminate.of(pos, lane, self.low.var_types[lane]))
+        else:
+            self.low.emit(ir.Indeterminate.of(pos, result, t))
 
     def argument(self, param: ci.Cursor, arg: ci.Cursor, pos: SourcePos) -> Operand:
         """What an inlined parameter is bound to: a reference's target, an element, a value."""

@@ -72,7 +72,7 @@ def numpy_monoid(op: str, dtype: np.dtype) -> Monoid:
     if dt == np.float16:
         c_type, kind = "ushort", "VS_HALF"
     elif dt == np.bool_:
-        c_type, kind = "uchar", "VS_INT"
+        c_type, kind = "uchar", "VS_BOOL"
     else:
         c_type, kind = scalar_name(dt), "VS_FLOAT" if floating else "VS_INT"
     source = ((FP64_PRAGMA if dt == np.float64 else "")

@@ -181,7 +181,7 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
         axis = 0
     else:
         axis = normalize_axis(axis, x.ndim)
-    monoid, ufunc = scan_monoid(op, x.dtype, dtype, out)
+    monoid, ufunc = scan_monoid(op, x.dtype, dtype)
     if out is not None:
         _check_out(out, x.shape, on_device)
     limit = HOST_LIMIT
@@ -260,15 +260,13 @@ def _host_scan(plan: ScanPlan) -> np.ndarray:
     return result
 
 
-def scan_monoid(op: str | Monoid, dtype_in: np.dtype, dtype: Any,
-                out: np.ndarray | None = None) -> tuple[Monoid, np.ufunc | None]:
+def scan_monoid(op: str | Monoid, dtype_in: np.dtype,
+                dtype: Any) -> tuple[Monoid, np.ufunc | None]:
     """The monoid to scan with, and NumPy's ufunc for it when there is one."""
     if is_numpy_op(op):
-        # as ufunc.accumulate: out's dtype is the default accumulator when out is given
-        if dtype is None:
-            wanted = out.dtype if isinstance(out, np.ndarray) else None
-        else:
-            wanted = np.dtype(dtype)  # NumPy's TypeError for a bad dtype
+        # As NumPy: the accumulator is dtype= or the default for the input, whatever out=
+        # is; the result is then cast into out (np.cumsum([.6, .6], out=ints) is [0, 1]).
+        wanted = None if dtype is None else np.dtype(dtype)  # NumPy's TypeError if bad
         return _numpy_rule(op, dtype_in, wanted)
     monoid = resolve_monoid(op, dtype_in)
     if dtype is not None and np.dtype(dtype) != monoid.dtype:

@@ -1,6 +1,6 @@
 // veriscan-library operators with NumPy's semantics (a monoid prelude, not a kernel).
 //
-// Prepended after `#define TYPE ...` and one of VS_HALF / VS_FLOAT / VS_INT; the
+// Prepended after `#define TYPE ...` and one of VS_HALF / VS_FLOAT / VS_INT / VS_BOOL; the
 // Python side then defines OPERATOR(a, b) as one of the vs_* functions below and
 // IDENTITY as the operator's identity (by bit pattern).
 //
@@ -62,8 +62,14 @@ inline ushort vs_store(float value)                         // round to nearest,
 #define vs_store(x) ((TYPE)(x))
 #endif
 
+#if VS_BOOL
+// NumPy's add and multiply on bool are logical or and and (True + True is True).
+inline TYPE vs_add(TYPE a, TYPE b) { return (TYPE)(a != 0 || b != 0); }
+inline TYPE vs_mul(TYPE a, TYPE b) { return (TYPE)(a != 0 && b != 0); }
+#else
 inline TYPE vs_add(TYPE a, TYPE b) { return vs_store(vs_load(a) + vs_load(b)); }
 inline TYPE vs_mul(TYPE a, TYPE b) { return vs_store(vs_load(a) * vs_load(b)); }
+#endif
 
 #if VS_HALF || VS_FLOAT
 inline TYPE vs_max(TYPE a, TYPE b) { return (vs_load(a) >= vs_load(b) || isnan(vs_load(a))) ? a : b; }
