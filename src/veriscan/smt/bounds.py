@@ -28,7 +28,7 @@ import z3
 from veriscan.ir import nodes as ir
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
-from veriscan.smt.symbols import INDEX_BITS, Mentions, conj, disj
+from veriscan.smt.symbols import APPROX, INDEX_BITS, Mentions, conj, disj
 from veriscan.smt.trace import Access, AssertionSite, PointerSite, UndefinedSite
 
 Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
@@ -139,20 +139,27 @@ def check_assumed_defined(q: KernelQueries) -> Finding | None:
     assert q.trace is not None
     sites = _first_of_each(q.trace.assumed_defined, lambda s: conj(s.reached, s.undefined))
     for site in sites:
-        # A thread that reaches it with some memory undefined: is it so with all memory?
-        result, solver = q.query(False, site.reached, site.undefined)
+        # Some thread reaches it, and whatever memory holds, wherever it reaches it the
+        # operation is undefined.  Every read of memory is its own value here, even two
+        # reads of one cell: more contents than memory can hold, so "undefined for all"
+        # is only ever claimed when it is true.
+        over = _over_any_memory(site.reached, site.undefined, q.trace.data)
+        if over is None:
+            continue
+        reached, undefined, contents = over
+        always = z3.Implies(reached, undefined)
+        result, solver = q.query(False, site.reached,
+                                 z3.ForAll(contents, always) if contents else always)
         if result != z3.sat:
             continue
         model = q.counterexample(solver)
-        ids = q.pair.a
-        this_thread = [v == model.eval(v, model_completion=True)
-                       for v in (*ids.local, *ids.group) if not z3.is_bv_value(v)]
-        if q.query(False, *this_thread, site.reached, z3.Not(site.undefined))[0] != z3.unsat:
-            continue
-        thread = q.pair.describe(model, ids)
-        return Finding("undefined", f"undefined behaviour at {site.pos}: {site.what} for "
-                       "every value memory can hold, reached by thread "
-                       f"{thread['local_id']} of group {thread['group_id']}", exact=True,
+        thread = q.pair.describe(model, q.pair.a)
+        approx = q.doubts(conj(site.reached, site.undefined), model)
+        text = (f"undefined behaviour at {site.pos}: {site.what} for every value memory "
+                f"can hold, reached by thread {thread['local_id']} of group "
+                f"{thread['group_id']}")
+        return Finding("undefined", f"possible {text} (depends on {', '.join(approx)})"
+                       if approx else text, exact=not approx,
                        witness={"at": str(site.pos), "operation": site.what,
                                 "thread": thread})
     if sites and q.query(False, *(z3.Implies(s.reached, z3.Not(s.undefined))
@@ -161,6 +168,38 @@ def check_assumed_defined(q: KernelQueries) -> Finding | None:
                        "read from it defined (the model's assumption), so the checks would "
                        "hold vacuously", exact=False)
     return None
+
+
+def _over_any_memory(reached: z3.BoolRef, undefined: z3.BoolRef, data: set[str]
+                     ) -> tuple[z3.BoolRef, z3.BoolRef, list[z3.ExprRef]] | None:
+    """``reached`` and ``undefined`` with every value read from memory (a symbol or an
+    application of a read-only input's function named in ``data``), and every value the
+    encoding over-approximates, replaced by a constant of its own, and those constants.
+    None when they hold an uninterpreted function besides (an opaque float
+    operation): the solver would choose what it means, so "for every value" could
+    not be asked of it."""
+    found: dict[int, z3.ExprRef] = {}
+    seen: set[int] = set()
+    stack: list[z3.ExprRef] = [reached, undefined]
+    while stack:
+        term = stack.pop()
+        if term.get_id() in seen:
+            continue
+        seen.add(term.get_id())
+        if z3.is_app(term) and (term.decl().name() in data
+                                or term.decl().name().startswith(APPROX)):
+            found[term.get_id()] = term
+            continue
+        if z3.is_app(term) and term.num_args() and \
+                term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            return None
+        stack.extend(term.children())
+    pairs = [(term, z3.Const(f"memory!{k}", term.sort()))
+             for k, term in enumerate(found.values())]
+    if not pairs:
+        return reached, undefined, []
+    return (z3.substitute(reached, *pairs), z3.substitute(undefined, *pairs),
+            [fresh for _, fresh in pairs])
 
 
 def _starts_buffer(kernel: ir.Kernel, array: str) -> bool:

@@ -1,9 +1,13 @@
 // expect: violation undefined
 // run: check --local-size 4
-// With use_out == 0 the pointer is null and every thread stores through it.
-__kernel void maybe_null(__global int *out, int use_out) {
+// With use_buf == 0 the pointer is null and threads 3.. store through it.  (It points
+// into a local array: a buffer parameter compared with null is unknown, as the host
+// may pass NULL for it.)
+__kernel void maybe_null(__global int *out, int use_buf) {
+  __local int buf[4];
   size_t t = get_global_id(0);
-  __global int *p = use_out ? out : NULL;
+  __local int *p = use_buf ? buf : NULL;
   if (p != NULL || t > 2)
     p[t] = 1;
+  out[t] = 0;
 }
