@@ -42,6 +42,16 @@ class VeriscanError(Exception):
         return text
 
 
+class ArrayTypeError(VeriscanError, TypeError):
+    """An array the library cannot take for its dtype: a ``TypeError`` too, as NumPy
+    raises, so ``except TypeError`` written for NumPy still catches it."""
+
+
+class ArrayValueError(VeriscanError, ValueError):
+    """An array of the wrong shape or length, or values out of range: a ``ValueError``
+    too, as NumPy raises."""
+
+
 class KernelSourceError(VeriscanError):
     """The kernel source cannot be parsed or built (compiler log in ``detail``)."""
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from veriscan.device.backend import Backend, backend_for
-from veriscan.errors import VeriscanError
+from veriscan.errors import ArrayValueError, VeriscanError
 from veriscan.library.inputs import as_array, flag_dtype, same_length
 from veriscan.library.launch import (
     KernelLaunch,
@@ -78,6 +78,8 @@ def compact(values: Any, flags: Any, device: str | None = None, *, algorithm: st
                             + ", ".join(COMPACT_ALGORITHMS))
     values = as_array(values, "values", ndim=1)
     flags = as_array(flags, "flags", ndim=1)
+    if isinstance(flags, np.ndarray) and not flags.dtype.isnative:
+        flags = flags.astype(flags.dtype.newbyteorder("="))  # the device reads native order
     same_length(values, flags, ("values", "flags"))
     flag_type = "uchar" if flags.dtype == np.bool_ else scalar_name(flag_dtype(flags.dtype))
     n = int(values.shape[0])
@@ -100,7 +102,7 @@ def _host_compact(values: np.ndarray, flags: np.ndarray) -> np.ndarray:
     if flags.dtype != np.bool_:
         bad = int(np.count_nonzero((flags != 0) & (flags != 1)))
         if bad:
-            raise VeriscanError(f"flags must be 0 or 1, but {bad} of the {len(flags)} flags "
+            raise ArrayValueError(f"flags must be 0 or 1, but {bad} of the {len(flags)} flags "
                                 "are neither")
         flags = flags.astype(bool)
     return values[flags]
@@ -153,7 +155,7 @@ def _device_compact(backend: Backend, values: Any, flags: Any, flag_type: str,
     # its result is dropped.
     bad = int(backend.read_all(invalid, plan.flags.global_size[0], INDEX_DTYPE).sum())
     if bad:
-        raise VeriscanError(f"flags must be 0 or 1, but {bad} of the {n} flags are neither")
+        raise ArrayValueError(f"flags must be 0 or 1, but {bad} of the {n} flags are neither")
     kept = int(backend.read(index, n - 1, INDEX_DTYPE)) + int(backend.read(counts, n - 1,
                                                                                 INDEX_DTYPE))
     return out.take(kept), kept

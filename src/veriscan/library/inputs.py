@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from veriscan.device.backend import is_cupy_array, is_device_array
-from veriscan.errors import VeriscanError
+from veriscan.errors import ArrayTypeError, ArrayValueError, VeriscanError
 from veriscan.monoids import get_monoid
 from veriscan.monoids.arithmetic import OPS as ARITHMETIC_OPS
 from veriscan.monoids.base import Monoid
@@ -34,7 +34,7 @@ def as_array(x: Any, name: str, ndim: int) -> Any:
     if isinstance(x, np.ndarray):
         x = np.ascontiguousarray(x)
     if x.ndim != ndim:
-        raise VeriscanError(f"{name} must be {ndim}-D, got shape {tuple(x.shape)}")
+        raise ArrayValueError(f"{name} must be {ndim}-D, got shape {tuple(x.shape)}")
     return x
 
 
@@ -46,9 +46,9 @@ def as_any_array(x: Any, name: str) -> Any:
         try:
             x = np.asarray(x)
         except (TypeError, ValueError) as exc:
-            raise VeriscanError(f"{name} is not an array: {exc}") from None
+            raise ArrayValueError(f"{name} is not an array: {exc}") from None
         if x.dtype == object:
-            raise VeriscanError(f"{name} has dtype object; expected a numeric or structured "
+            raise ArrayTypeError(f"{name} has dtype object; expected a numeric or structured "
                                 "dtype")
     return x
 
@@ -97,7 +97,7 @@ def _check_user_laws(monoid: Monoid) -> None:
 
 def same_length(a: Any, b: Any, names: tuple[str, str]) -> None:
     if a.shape[0] != b.shape[0]:
-        raise VeriscanError(f"{names[0]} has {a.shape[0]} elements but {names[1]} has "
+        raise ArrayValueError(f"{names[0]} has {a.shape[0]} elements but {names[1]} has "
                             f"{b.shape[0]}; they must have the same length")
 
 
@@ -105,4 +105,4 @@ def flag_dtype(dtype: np.dtype, name: str = "flags") -> np.dtype:
     """Flags are bool or integers that must be 0/1 (checked on the device)."""
     if dtype == np.bool_ or np.issubdtype(dtype, np.integer):
         return dtype
-    raise VeriscanError(f"{name} has dtype {dtype}; expected bool or integer 0/1 flags")
+    raise ArrayTypeError(f"{name} has dtype {dtype}; expected bool or integer 0/1 flags")

@@ -16,7 +16,7 @@ from functools import cache
 
 import numpy as np
 
-from veriscan.errors import VeriscanError
+from veriscan.errors import ArrayTypeError
 from veriscan.library.launch import LIBRARY_KERNELS
 from veriscan.monoids.arithmetic import DTYPES, arithmetic_monoid
 from veriscan.monoids.base import Monoid
@@ -52,7 +52,7 @@ def accumulator_dtype(op: str, dtype: np.dtype) -> np.dtype:
 
 def check_supported(dtype: np.dtype, name: str) -> None:
     if np.dtype(dtype).newbyteorder("=") not in SUPPORTED:
-        raise VeriscanError(f"{name} has dtype {dtype}; the built-in operators support "
+        raise ArrayTypeError(f"{name} has dtype {dtype}; the built-in operators support "
                             + ", ".join(str(d) for d in SUPPORTED))
 
 

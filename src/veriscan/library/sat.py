@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from veriscan.device.backend import Backend, backend_for
 from veriscan.errors import VeriscanError
 from veriscan.library.inputs import as_array, resolve_monoid
@@ -26,6 +28,12 @@ from veriscan.library.launch import (
     make_launch,
     round_up,
     run_launch,
+)
+from veriscan.library.numpy_ops import (
+    accumulator_dtype,
+    check_supported,
+    is_numpy_op,
+    numpy_monoid,
 )
 from veriscan.library.transpose import transpose_buffers, transpose_launch
 from veriscan.monoids.base import Monoid
@@ -43,7 +51,16 @@ def summed_area_table(a: Any, op: str | Monoid = "add", algorithm: str = "auto",
         raise VeriscanError(f"unknown summed-area-table algorithm '{algorithm}'; choose one of "
                             + ", ".join(SAT_ALGORITHMS))
     a = as_array(a, "a", ndim=2)
-    monoid = resolve_monoid(op, a.dtype, "a")
+    if isinstance(a, np.ndarray) and is_numpy_op(op):
+        # NumPy's rules, as a.cumsum(0).cumsum(1) or ufunc.accumulate twice would apply
+        # them: its accumulator type (int32 + widens), its NaN rules, native byte order.
+        name = str(op).strip().lower()
+        check_supported(a.dtype, "a")
+        acc = accumulator_dtype(name, a.dtype.newbyteorder("="))
+        a = np.ascontiguousarray(a, dtype=acc)
+        monoid = numpy_monoid(name, acc)
+    else:
+        monoid = resolve_monoid(op, a.dtype, "a")
     backend = backend_for(device, [a])
     rows, cols = (int(s) for s in a.shape)
     check_count(rows * cols, "a")

@@ -176,6 +176,8 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
     if type(x) is not np.ndarray:  # the common case skips the general conversion
         x = as_any_array(x, "x")
     on_device = not isinstance(x, np.ndarray)
+    if x.ndim == 0:  # NumPy scans a 0-d array as one element, along axis None or 0
+        x = x.reshape(1)
     if axis is None:
         x = x.reshape(-1) if x.ndim != 1 else x
         axis = 0
@@ -283,8 +285,9 @@ def _numpy_rule(op: str, dtype_in: np.dtype, dtype: np.dtype | None) -> tuple[Mo
     name = op.strip().lower()
     check_supported(dtype_in, "x")
     acc = accumulator_dtype(name, dtype_in) if dtype is None else dtype
-    if acc != dtype_in:
-        np.result_type(dtype_in, acc)  # NumPy's TypeError when no cast exists
+    # NumPy's own TypeError where it has no loop (a bitwise operator over floats) or
+    # refuses the dtype= (a non-native byte order for maximum), asked of one element.
+    UFUNCS[name].accumulate(np.zeros(1, dtype_in), dtype=acc)
     return numpy_monoid(name, acc), UFUNCS[name]
 
 
@@ -308,6 +311,8 @@ def normalize_axis(axis: Any, ndim: int) -> int:
     except ImportError:  # NumPy < 2
         from numpy.core.multiarray import normalize_axis_index
 
+    if isinstance(axis, (bool, np.bool_)):  # operator.index(True) is 1; NumPy refuses it
+        raise TypeError(f"axis must be an integer, not {type(axis).__name__}")
     return normalize_axis_index(operator.index(axis), max(ndim, 1))
 
 
