@@ -246,13 +246,14 @@ def _read_only(n):
 
 
 @pytest.mark.parametrize(("op", "dtype", "host_below"), [
-    ("add", np.int32, 2**22), ("add", np.float32, 2**17), ("max", np.int32, 2**17)])
+    ("add", np.int32, 2**23), ("add", np.float32, 2**17), ("max", np.int32, 2**21),
+    ("max", np.float32, 2**18)])
 def test_the_host_limit_depends_on_how_fast_numpys_loop_is(op, dtype, host_below):
     from veriscan.library.scan import host_limit
 
     assert host_limit(op, np.dtype(dtype)) == host_below
     below = np.zeros(host_below - 1, dtype)
     assert veriscan.scan(below, op, dtype=dtype, info=True)[1].path == "host"
-    if host_below < 2**20:  # the device's side of the limit, cheaply
+    if host_below < 2**22:  # the device's side of the limit, cheaply
         at = np.zeros(host_below, dtype)
         assert veriscan.scan(at, op, dtype=dtype, info=True)[1].path == "runs"

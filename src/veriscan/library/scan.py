@@ -13,7 +13,7 @@ by ``info=True`` or :func:`veriscan.explain` together with what covers it:
 
 * ``host``: small NumPy inputs of a built-in operator (below
   :func:`host_limit` elements: ``HOST_LIMIT`` for NumPy's fast integer
-  loops, ``SLOW_LOOP_HOST_LIMIT`` for float ``+``/``*`` and max/min) are
+  loops, less for its slower max/min and float loops) are
   scanned by NumPy's own ufunc loop, because a device round trip costs more
   than the whole scan there.  No veriscan proof covers this path, and
   ``explain`` says so.  Repeated small 1-D calls skip planning altogether
@@ -50,14 +50,18 @@ from veriscan.monoids.base import Monoid
 
 # Below these many elements NumPy's own loop beats a device round trip on PoCL, which
 # costs ~0.1-0.3 ms before the first element (enqueue, waking the device's threads,
-# mapping the result).  NumPy's accumulate loops differ per operator: integer +, * and the
-# bitwise ones run at ~0.6-0.9 ns per element, so the device's two cores pay off only for
-# large arrays; float + and * (one dependent float operation per element) and max/min
-# (no SIMD, NaN checks) take ~3-5 ns, so the device wins from ~2^17 elements.
-# `python benchmarks/throughput.py --crossover` measures both paths side by side.
-HOST_LIMIT = 1 << 22
-SLOW_LOOP_HOST_LIMIT = 1 << 17
-_SLOW_LOOPS = ("max", "min", "fmax", "fmin")
+# mapping the result) and makes two passes over memory.  NumPy's accumulate loops differ
+# per operator: integer +, * and the bitwise ones run at ~0.6-0.9 ns per element, so the
+# device's two cores pay off only for large arrays; float + and * (one dependent float
+# operation per element) take ~3-5 ns, float max/min (NaN checks) a little less, integer
+# max/min in between.  Measured on a quiet 2-core machine with
+# `python benchmarks/throughput.py --crossover` (host/device time, first size from which
+# the device wins at every larger size): integer + from 2^23, integer max from 2^21, float
+# max from 2^18, float + from 2^17.
+HOST_LIMIT = 1 << 23
+_LIMITS = {("extremum", False): 1 << 21, ("extremum", True): 1 << 18,
+           ("arithmetic", True): 1 << 17}
+_EXTREMA = ("max", "min", "fmax", "fmin")
 HOST = "host"
 # "auto" that never takes the host path (what veriscan.dask uses, so that every chunk runs
 # the same verified kernels whatever the monoid).
@@ -66,8 +70,8 @@ DEVICE = "device"
 
 def host_limit(op: str, acc: np.dtype) -> int:
     """Elements below which ``op`` over accumulator ``acc`` runs on the host (``auto``)."""
-    slow = op in _SLOW_LOOPS or (np.issubdtype(acc, np.floating) and op in ("add", "mul"))
-    return SLOW_LOOP_HOST_LIMIT if slow else HOST_LIMIT
+    kind = "extremum" if op in _EXTREMA else "arithmetic"
+    return _LIMITS.get((kind, bool(np.issubdtype(acc, np.floating))), HOST_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)
