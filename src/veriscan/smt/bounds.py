@@ -274,7 +274,10 @@ def _first_failure(q: KernelQueries, all_sites: Sequence[AssertionSite | Undefin
         return None
     if result != z3.sat:
         return Finding(check, f"solver gave up on {what} ({solver.reason_unknown()})")
-    model = q.counterexample(solver)
-    site = next(s for s in sites if z3.is_true(model.eval(s.failure, model_completion=True)))
+    found = q.witness(solver, [s.failure for s in sites])
+    if found is None:
+        return Finding(check, f"solver found a failing {what} site but could not confirm any "
+                       "single one")
+    site, model = sites[found[0]], found[1]
     return _Failure(site, q.pair.describe(model, q.pair.a), q.inputs(model),
                     q.doubts(site.failure, model))

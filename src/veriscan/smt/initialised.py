@@ -118,9 +118,11 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
     if result != z3.sat:
         return Finding("initialisation", "solver gave up on the initialisation check "
                        f"({solver.reason_unknown()})")
-    model = q.counterexample(solver)
-    formula, read, left_out = next(o for o in live_obligations
-                                   if z3.is_true(model.eval(o[0], model_completion=True)))
+    found = q.witness(solver, [o[0] for o in live_obligations])
+    if found is None:
+        return Finding("initialisation", "solver found a possibly uninitialised read but "
+                       "could not confirm any single one")
+    (formula, read, left_out), model = live_obligations[found[0]], found[1]
     index = model.eval(read.index, model_completion=True).as_signed_long()  # type: ignore
     thread = q.pair.describe(model, q.pair.a)
     approx = q.doubts(formula, model) + left_out

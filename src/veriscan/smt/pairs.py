@@ -218,6 +218,23 @@ class KernelQueries:
                     facts.append(z3.Implies(z3.And(*cond), x != y))
         return facts
 
+    def witness(self, solver: z3.Solver, formulas: list[z3.BoolRef], both: bool = False,
+                facts: list[z3.BoolRef] | None = None) -> tuple[int, z3.ModelRef] | None:
+        """Which of ``formulas`` holds in a model, their disjunction (with ``facts``)
+        having been found satisfiable by ``solver``; and that model.  The disjunction's
+        model usually settles one of them; where it does not (a quantified part it
+        leaves undecided), each is asked on its own, with the same facts.  None: none
+        could be confirmed."""
+        model = self.counterexample(solver)
+        for k, formula in enumerate(formulas):
+            if z3.is_true(model.eval(formula, model_completion=True)):
+                return k, model
+        for k, formula in enumerate(formulas):
+            result, alone = self.query(both, formula, *(facts or []))
+            if result == z3.sat:
+                return k, self.counterexample(alone)
+        return None
+
     def counterexample(self, solver: z3.Solver) -> z3.ModelRef:
         """The model of a satisfiable ``solver``, preferring one where no
         abstracted loop counter wrapped around (such an iteration may never run)."""

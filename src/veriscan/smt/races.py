@@ -366,17 +366,17 @@ def _query(q: KernelQueries, shared: z3.Solver | None, candidates: list[_Candida
     stats.queries += 1
     if shared is None or len(candidates) > INCREMENTAL_MAX_PAIRS:
         result, solver = q.query(True, formula, *facts)
-        return _outcome(q, solver, result, candidates)
+        return _outcome(q, solver, result, candidates, facts)
     shared.push()
     try:
         shared.add(formula, *facts)
-        return _outcome(q, shared, shared.check(), candidates)
+        return _outcome(q, shared, shared.check(), candidates, facts)
     finally:
         shared.pop()
 
 
 def _outcome(q: KernelQueries, solver: z3.Solver, result: z3.CheckSatResult,
-             candidates: list[_Candidate]) -> Finding | None:
+             candidates: list[_Candidate], facts: list[z3.BoolRef]) -> Finding | None:
     if result == z3.unsat:
         return None
     if result != z3.sat:
@@ -384,8 +384,13 @@ def _outcome(q: KernelQueries, solver: z3.Solver, result: z3.CheckSatResult,
         return Finding("races", f"solver gave up on accesses to '{first.array}' "
                        f"({solver.reason_unknown()}); race freedom not established",
                        witness={"array": first.array, "access": str(first.pos)})
-    model = q.counterexample(solver)
-    hit = next(c for c in candidates if z3.is_true(model.eval(c.formula, model_completion=True)))
+    found = q.witness(solver, [c.formula for c in candidates], both=True, facts=facts)
+    if found is None:
+        first = candidates[0].left.first
+        return Finding("races", f"solver found a possible race on '{first.array}' but could "
+                       "not confirm any single pair of accesses; race freedom not established",
+                       witness={"array": first.array, "access": str(first.pos)})
+    hit, model = candidates[found[0]], found[1]
     return _finding(q, model, hit, q.doubts(hit.formula, model))
 
 
