@@ -174,12 +174,9 @@ class Runtime:
         ordered = sorted(set(names))
         if not ordered:
             return frozenset()
-        source = "__kernel void vs_macro_probe(__global uchar *o) {\n" + "".join(
+        source = "__kernel void vs_probe(__global uchar *o) {\n" + "".join(
             f"#ifdef {name}\n  o[{i}] = 1;\n#endif\n" for i, name in enumerate(ordered)) + "}\n"
-        program = self.build(source, origin="the macro probe")
-        flags = self.to_device(np.zeros(len(ordered), np.uint8))
-        program.vs_macro_probe(self.queue, (1,), (1,), flags)
-        found = self.to_host(flags, len(ordered), np.dtype(np.uint8))
+        found = self._probe(source, len(ordered), "the macro probe")
         return frozenset(name for name, flag in zip(ordered, found, strict=True) if flag)
 
     def macro_expansions(self, names: Iterable[str]) -> dict[str, str]:
@@ -193,16 +190,21 @@ class Runtime:
         strings = "".join(f"__constant char vs_e{i}[] = VS_STR({name});\n"
                           for i, name in enumerate(ordered))
         copies = "".join(f"  for (int k = 0; k < {width - 1} && k < (int)sizeof(vs_e{i}); "
-                         f"k++) o[{i * width} + k] = vs_e{i}[k];\n"
+                         f"k++) o[{i * width} + k] = (uchar)vs_e{i}[k];\n"
                          for i in range(len(ordered)))
         source = ("#define VS_STR2(...) #__VA_ARGS__\n#define VS_STR(...) VS_STR2(__VA_ARGS__)\n"
-                  + strings + "__kernel void vs_expand(__global char *o) {\n" + copies + "}\n")
-        program = self.build(source, origin="the macro expansion probe")
-        out = self.to_device(np.zeros(len(ordered) * width, np.uint8))
-        program.vs_expand(self.queue, (1,), (1,), out)
-        raw = self.to_host(out, len(ordered) * width, np.dtype(np.uint8)).tobytes()
+                  + strings + "__kernel void vs_probe(__global uchar *o) {\n" + copies + "}\n")
+        raw = self._probe(source, len(ordered) * width, "the macro expansion probe").tobytes()
         return {name: raw[i * width:(i + 1) * width].split(b"\0", 1)[0].decode(errors="replace")
                 for i, name in enumerate(ordered)}
+
+    def _probe(self, source: str, nbytes: int, origin: str) -> np.ndarray:
+        """The ``nbytes`` bytes (zeroed first) that ``source``'s ``vs_probe`` kernel,
+        run by one work-item, writes: how the compiler is asked about itself."""
+        program = self.build(source, origin=origin)
+        out = self.to_device(np.zeros(nbytes, np.uint8))
+        program.vs_probe(self.queue, (1,), (1,), out)
+        return self.to_host(out, nbytes, np.dtype(np.uint8))
 
     # ------------------------------------------------------------------ buffers
     def to_device(self, array: np.ndarray) -> cl.Buffer:

@@ -56,10 +56,11 @@ class InlineFrame:
     result_type: ir.ScalarType
     returned: str | None = None
 
-    def skip_after_return(self, pos: SourcePos) -> ir.Expr:
-        """The condition under which statements after a possible return still run."""
-        assert self.returned is not None
-        return ir.BinOp(pos, ir.BOOL, "==", ir.Var(pos, ir.INT, self.returned),
+    def has_returned(self, pos: SourcePos) -> ir.Expr:
+        """Whether a ``return`` has run (never, for a function without the flag)."""
+        if self.returned is None:
+            return ir.Const(pos, ir.BOOL, False)
+        return ir.BinOp(pos, ir.BOOL, "!=", ir.Var(pos, ir.INT, self.returned),
                         ir.Const(pos, ir.INT, 0))
 
 
@@ -281,15 +282,17 @@ class CallLowering(Translator):
             return ir.Const(pos, ir.INT, 0)
         return ir.Var(pos, t, result)
 
+    def early_return_frame(self) -> InlineFrame | None:
+        """The function being inlined, if it may return before its end."""
+        frame = self.frames[-1] if self.frames else None
+        return frame if frame is not None and frame.returned is not None else None
+
     def must_have_returned(self, frame: InlineFrame, pos: SourcePos) -> None:
         """C++ (CUDA) leaves flowing off the end of a non-void function undefined even
         when nobody uses the value (C only a use of it, which the result's unset
         value already catches)."""
-        returned = ir.Const(pos, ir.BOOL, False) if frame.returned is None else \
-            ir.BinOp(pos, ir.BOOL, "!=", ir.Var(pos, ir.INT, frame.returned),
-                     ir.Const(pos, ir.INT, 0))
-        self.low.emit(ir.Assert(pos, returned, f"'{frame.function}' ends without returning "
-                                               "a value"))
+        self.low.emit(ir.Assert(pos, frame.has_returned(pos),
+                                f"'{frame.function}' ends without returning a value"))
 
     def result_starts_unset(self, result: str, t: ir.ScalarType, pos: SourcePos) -> None:
         """A call's result holds nothing until a ``return`` gives it a value.  One

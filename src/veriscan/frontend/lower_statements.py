@@ -64,16 +64,15 @@ class StatementLowering(Translator):
     def sequence(self, kids: list[ci.Cursor]) -> None:
         """Statements in order.  In a function inlined with early returns, the rest of
         a block after a statement that may have returned runs only if it did not."""
-        frame = self.calls.frames[-1] if self.low.inlining else None
+        frame = self.calls.early_return_frame()
         for k, child in enumerate(kids):
             self.stmt(child)
             rest = kids[k + 1:]
-            if frame is not None and frame.returned is not None and rest \
-                    and may_return(child):
+            if frame is not None and rest and may_return(child):
                 pos = self.low.pos(rest[0])
                 with self.low.block() as guarded:
                     self.sequence(rest)
-                self.low.emit(ir.If(pos, frame.skip_after_return(pos), guarded, []))
+                self.low.emit(ir.If(pos, frame.has_returned(pos), [], guarded))
                 return
 
     def decl_stmt(self, c: ci.Cursor) -> None:
@@ -116,10 +115,10 @@ class StatementLowering(Translator):
                     else ir.Const(pos, ir.BOOL, True))
         with self.low.block(repeated=True) as body:
             self.stmt(body_c)
-            frame = self.calls.frames[-1] if self.low.inlining else None
-            if frame is not None and frame.returned is not None and may_return(body_c):
+            frame = self.calls.early_return_frame()
+            if frame is not None and may_return(body_c):
                 # An early return leaves the loop (before its step).
-                self.low.emit(ir.If(pos, frame.skip_after_return(pos), [], [ir.Break(pos)]))
+                self.low.emit(ir.If(pos, frame.has_returned(pos), [ir.Break(pos)], []))
         with self.low.block(repeated=True) as step:
             if step_c is not None:
                 self.stmt(step_c)

@@ -29,12 +29,8 @@ from veriscan.library.launch import (
     round_up,
     run_launch,
 )
-from veriscan.library.numpy_ops import (
-    accumulator_dtype,
-    check_supported,
-    is_numpy_op,
-    numpy_monoid,
-)
+from veriscan.library.numpy_ops import is_numpy_op
+from veriscan.library.scan import scan_monoid
 from veriscan.library.transpose import transpose_buffers, transpose_launch
 from veriscan.monoids.base import Monoid
 
@@ -52,13 +48,11 @@ def summed_area_table(a: Any, op: str | Monoid = "add", algorithm: str = "auto",
                             + ", ".join(SAT_ALGORITHMS))
     a = as_array(a, "a", ndim=2)
     if isinstance(a, np.ndarray) and is_numpy_op(op):
-        # NumPy's rules, as a.cumsum(0).cumsum(1) or ufunc.accumulate twice would apply
-        # them: its accumulator type (int32 + widens), its NaN rules, native byte order.
-        name = str(op).strip().lower()
-        check_supported(a.dtype, "a")
-        acc = accumulator_dtype(name, a.dtype.newbyteorder("="))
-        a = np.ascontiguousarray(a, dtype=acc)
-        monoid = numpy_monoid(name, acc)
+        # The scan's NumPy rules, as a.cumsum(0).cumsum(1) or ufunc.accumulate twice
+        # would apply them: accumulator type (int32 + widens), NaN rules; and the
+        # kernels read native byte order.
+        monoid, _ = scan_monoid(op, a.dtype.newbyteorder("="), None)
+        a = np.ascontiguousarray(a, dtype=monoid.dtype)
     else:
         monoid = resolve_monoid(op, a.dtype, "a")
     backend = backend_for(device, [a])

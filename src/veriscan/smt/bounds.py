@@ -177,7 +177,9 @@ def _over_any_memory(reached: z3.BoolRef, undefined: z3.BoolRef, data: set[str]
     encoding over-approximates, replaced by a constant of its own, and those constants.
     None when they hold an uninterpreted function besides (an opaque float
     operation): the solver would choose what it means, so "for every value" could
-    not be asked of it."""
+    not be asked of it.  (Not :func:`~veriscan.smt.symbols.applications`: the walk
+    stops at a read, so a read inside another read's index stays part of that one
+    value instead of leaving a read of a free function behind after substitution.)"""
     found: dict[int, z3.ExprRef] = {}
     seen: set[int] = set()
     stack: list[z3.ExprRef] = [reached, undefined]
