@@ -1,6 +1,6 @@
 // expect: violation: write of out[...] without write permission
-// run: spec --rlimit 24
-// reason: Broken variant of blelloch_perms.cu: the down-sweep writes next to its left operand. (--rlimit 24: the read-permission query at line 64 lies near the default budget and was left undecided in some test processes.)
+// run: spec
+// reason: Broken variant of blelloch_perms.cu: the down-sweep writes next to its left operand.
 // Blelloch's in-place exclusive scan (paper 000, Alg. 1) with the permission
 // pattern of Fig. 4 (§4.2.1), one block of n threads over n elements.
 // At stride s, thread t is active when its pair fits, (t + 1) * 2s <= n, and
