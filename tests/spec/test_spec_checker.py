@@ -378,3 +378,29 @@ __kernel void k(__global int *a, int m) {
 """
     verdict = run(tmp_path, src)
     assert verdict.status is Status.UNKNOWN and "may not have been assigned" in verdict.summary
+
+
+def test_the_same_check_spends_the_same_resources_whatever_ran_before():
+    # Z3 reuses a freed term's id, and Python frees terms held in cycles whenever
+    # its collector runs, which depends on the whole process's history: the search,
+    # and a verdict near the budget with it, must not.
+    import gc
+
+    from veriscan.seplogic import annotated_kernels
+
+    kernel = parse_kernel(annotated_kernels()["kogge_stone_perms"])
+    thresholds = gc.get_threshold()
+    spent = []
+    try:
+        for threshold in (1, 100_000, 7):
+            gc.set_threshold(threshold, 1, 1)
+            cycles = [[] for _ in range(5000)]
+            for c in cycles:
+                c.append(c)  # garbage for the collector to find part-way
+            del cycles
+            verdict = check_spec(kernel).verdict
+            assert verdict.status is Status.VERIFIED
+            spent.append(verdict.details["solver"]["rlimit_spent"])
+    finally:
+        gc.set_threshold(*thresholds)
+    assert spent[0] > 0 and spent.count(spent[0]) == len(spent), spent

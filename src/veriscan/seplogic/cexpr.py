@@ -55,6 +55,7 @@ from veriscan.ir import nodes as n
 from veriscan.seplogic import cint as C
 from veriscan.seplogic.identities import ThreadIds
 from veriscan.seplogic.terms import UnsupportedSpec, c_div, c_mod, fresh_approx, to_bool, to_int
+from veriscan.smt.dag import TermMap, subterms
 from veriscan.smt.encode import common_type, int_type
 from veriscan.smt.symbols import APPROX
 
@@ -91,13 +92,12 @@ class Ranges:
 
     def __init__(self, known: dict[str, tuple[int, int]]):
         self.known = known
-        self.memo: dict[int, tuple[int, int] | None] = {}
+        self.memo: TermMap[tuple[int, int] | None] = TermMap()
 
     def of(self, e: z3.ExprRef) -> tuple[int, int] | None:
-        key = e.get_id()
-        if key not in self.memo:
-            self.memo[key] = self._of(e)
-        return self.memo[key]
+        if e not in self.memo:
+            self.memo[e] = self._of(e)
+        return self.memo[e]
 
     def _of(self, e: z3.ExprRef) -> tuple[int, int] | None:
         if z3.is_int_value(e):
@@ -356,18 +356,11 @@ class CodeEvaluator:
 def _reads_memory(e: z3.ExprRef, private: frozenset[str]) -> bool:
     """``e`` depends on a value read from shared memory (a select from an array that
     is not one of the thread's ``private`` ones), found by one walk."""
-    seen: set[int] = set()
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if x.get_id() in seen:
-            continue
-        seen.add(x.get_id())
+    for x in subterms([e], quantifiers=True):
         if z3.is_select(x):
             bases = _array_names(x.arg(0))
             if bases and not any(_array_of(b) in private for b in bases):
                 return True
-        stack.extend(x.children())
     return False
 
 

@@ -56,7 +56,7 @@ from veriscan.seplogic.permissions import Permissions
 from veriscan.seplogic.prover import CHECK, DEFAULT_RLIMIT, Stop
 from veriscan.seplogic.statements import Statements
 from veriscan.seplogic.terms import UnsupportedSpec
-from veriscan.smt.solver import fresh_context
+from veriscan.smt.solver import fresh_context, resources_spent
 from veriscan.verdict import Verdict, unknown, verified
 
 
@@ -113,7 +113,7 @@ class Checker:
                               line=exc.pos.line if exc.pos else None)
         verdict.details.setdefault("assumptions", ctx.assumptions)
         verdict.details["obligations"] = ctx.prover.obligations
-        verdict.details["solver"] = ctx.prover.policy()
+        verdict.details["solver"] = {**ctx.prover.policy(), "rlimit_spent": resources_spent()}
         verdict.seconds = time.perf_counter() - start
         return Result(verdict, ctx.prover.obligations, ctx.assumptions)
 

@@ -29,8 +29,9 @@ import z3
 
 from veriscan.errors import SourcePos
 from veriscan.seplogic.identities import ThreadIds, binom_function
+from veriscan.smt.dag import TermMap, subterms
 from veriscan.smt.solver import budgeted_solver
-from veriscan.smt.symbols import APPROX
+from veriscan.smt.symbols import APPROX, readable
 from veriscan.verdict import Verdict, unknown, violation
 
 CHECK = "spec"
@@ -67,7 +68,7 @@ class Prover:
         # proves soundly); binom marks the recursive binomial definition in use.
         self.quantified_facts = False
         self.binom = False
-        self._array_cache: dict[int, tuple[z3.BoolRef, set[str]]] = {}
+        self._array_cache: TermMap[set[str]] = TermMap()
 
     def prove(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef], goal: z3.BoolRef, *,
               obligation: str, pos: SourcePos | None, message: str,
@@ -246,12 +247,10 @@ class Prover:
                          set().union(*(_arrays_in(a) for a in anchors)))
 
     def _arrays_of(self, fact: z3.BoolRef) -> set[str]:
-        """``_arrays_in`` for path facts, which recur in many queries (the fact is kept
-        alive with its entry, so its id cannot be reused)."""
-        key = fact.get_id()
-        if key not in self._array_cache:
-            self._array_cache[key] = (fact, _arrays_in(fact))
-        return self._array_cache[key][1]
+        """``_arrays_in`` for path facts, which recur in many queries."""
+        if fact not in self._array_cache:
+            self._array_cache[fact] = _arrays_in(fact)
+        return self._array_cache[fact]
 
 
 def _approximated(query: list[z3.BoolRef]) -> str:
@@ -262,20 +261,9 @@ def _approximated(query: list[z3.BoolRef]) -> str:
     facts too (the race checker's queries have none).
     """
     found: dict[str, None] = {}
-    seen: set[int] = set()
-    stack: list[z3.ExprRef] = list(query)
-    while stack:
-        e = stack.pop()
-        if e.get_id() in seen:
-            continue
-        seen.add(e.get_id())
-        if z3.is_quantifier(e):
-            stack.append(e.body())
-        elif z3.is_app(e):
-            name = e.decl().name()
-            if name.startswith(APPROX):
-                found[name.lstrip(APPROX).split("!")[0]] = None
-            stack.extend(e.children())
+    for e in subterms(query, quantifiers=True):
+        if z3.is_app(e) and e.decl().name().startswith(APPROX):
+            found[readable(e.decl().name())] = None
     return ", ".join(found)
 
 
@@ -294,23 +282,9 @@ def _relevant(arrays: list[set[str]], facts: list[z3.BoolRef],
 
 def _arrays_in(expr: z3.ExprRef) -> set[str]:
     """Names of the array-sorted constants in ``expr``."""
-    out: set[str] = set()
-    seen: set[int] = set()
-    stack = [expr]
-    while stack:
-        e = stack.pop()
-        key = e.get_id()
-        if key in seen:
-            continue
-        seen.add(key)
-        if z3.is_const(e) and isinstance(e, z3.ArrayRef) and \
-                e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            out.add(e.decl().name())
-        if z3.is_quantifier(e):
-            stack.append(e.body())
-        elif z3.is_app(e):
-            stack.extend(e.children())
-    return out
+    return {e.decl().name() for e in subterms([expr], quantifiers=True)
+            if z3.is_const(e) and isinstance(e, z3.ArrayRef)
+            and e.decl().kind() == z3.Z3_OP_UNINTERPRETED}
 
 
 def _value(model: z3.ModelRef, term: z3.ExprRef) -> Any:

@@ -19,13 +19,13 @@ failing one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 import z3
 
 from veriscan.ir import nodes as ir
+from veriscan.smt.dag import first_of_each, subterms
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import APPROX, INDEX_BITS, Mentions, conj, disj
@@ -63,7 +63,7 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
             checked.append((outside, site, extent))
     if not checked:
         return None
-    checked = _first_of_each(checked, lambda c: c[0])
+    checked = first_of_each(checked, lambda c: c[0])
     result, solver = first_satisfiable(q, [c[0] for c in checked])
     if result == z3.unsat:
         return None
@@ -137,7 +137,7 @@ def check_assumed_defined(q: KernelQueries) -> Finding | None:
     violation; operations that no content of memory makes defined all together, for
     any thread, leave the proof vacuous (unknown)."""
     assert q.trace is not None
-    sites = _first_of_each(q.trace.assumed_defined, lambda s: conj(s.reached, s.undefined))
+    sites = first_of_each(q.trace.assumed_defined, lambda s: conj(s.reached, s.undefined))
     for site in sites:
         # Some thread reaches it, and whatever memory holds, wherever it reaches it the
         # operation is undefined.  Every read of memory is its own value here, even two
@@ -180,24 +180,19 @@ def _over_any_memory(reached: z3.BoolRef, undefined: z3.BoolRef, data: set[str]
     not be asked of it.  (Not :func:`~veriscan.smt.symbols.applications`: the walk
     stops at a read, so a read inside another read's index stays part of that one
     value instead of leaving a read of a free function behind after substitution.)"""
-    found: dict[int, z3.ExprRef] = {}
-    seen: set[int] = set()
-    stack: list[z3.ExprRef] = [reached, undefined]
-    while stack:
-        term = stack.pop()
-        if term.get_id() in seen:
-            continue
-        seen.add(term.get_id())
-        if z3.is_app(term) and (term.decl().name() in data
-                                or term.decl().name().startswith(APPROX)):
-            found[term.get_id()] = term
-            continue
-        if z3.is_app(term) and term.num_args() and \
+    def one_value(term: z3.ExprRef) -> bool:
+        return z3.is_app(term) and (term.decl().name() in data
+                                    or term.decl().name().startswith(APPROX))
+
+    found: list[z3.ExprRef] = []
+    for term in subterms([reached, undefined], quantifiers=True,
+                         below=lambda t: not one_value(t)):
+        if one_value(term):
+            found.append(term)
+        elif z3.is_app(term) and term.num_args() and \
                 term.decl().kind() == z3.Z3_OP_UNINTERPRETED:
             return None
-        stack.extend(term.children())
-    pairs = [(term, z3.Const(f"memory!{k}", term.sort()))
-             for k, term in enumerate(found.values())]
+    pairs = [(term, z3.Const(f"memory!{k}", term.sort())) for k, term in enumerate(found)]
     if not pairs:
         return reached, undefined, []
     return (z3.substitute(reached, *pairs), z3.substitute(undefined, *pairs),
@@ -222,20 +217,6 @@ def _outside(site: Access | PointerSite, extent: Extent | None) -> z3.BoolRef:
                 site.index >= size)
 
 
-T = TypeVar("T")
-
-
-def _first_of_each(items: list[T], formula: Callable[[T], z3.ExprRef]) -> list[T]:
-    """``items`` without those whose formula an earlier one already has (the same
-    index computed twice gives the same check, asked once)."""
-    seen: set[int] = set()
-    out = []
-    for item in items:
-        key = formula(item).get_id()
-        if key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out
 
 
 QUERY_CHUNK = 512  # formulas per query, so each stays small enough for its time limit
@@ -267,7 +248,7 @@ def _first_failure(q: KernelQueries, all_sites: Sequence[AssertionSite | Undefin
                    check: str, what: str) -> _Failure | Finding | None:
     """Queries for "some thread reaches a failing site" (:func:`first_satisfiable`);
     the model names the first such site and the thread."""
-    sites = _first_of_each([s for s in all_sites if not z3.is_false(s.failure)],
+    sites = first_of_each([s for s in all_sites if not z3.is_false(s.failure)],
                            lambda s: s.failure)
     if not sites:
         return None

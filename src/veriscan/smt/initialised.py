@@ -32,6 +32,7 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.smt.bounds import Extent
+from veriscan.smt.dag import live_id
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import INDEX_BITS, Approximate, applications, conj, disj
@@ -148,7 +149,7 @@ def _own_same_cell(group: list[Access]) -> dict[int, bool]:
     guards: dict[tuple[int, int], list[z3.BoolRef]] = {}
     out: dict[int, bool] = {}
     for acc in group:
-        cell = (acc.index.get_id(), acc.lifetime)
+        cell = (live_id(acc.index), acc.lifetime)
         if acc.write:
             guards.setdefault(cell, []).append(acc.guard)
         else:

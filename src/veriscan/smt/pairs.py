@@ -18,6 +18,7 @@ import z3
 from veriscan.ir import nodes as ir
 from veriscan.ir.visit import written_arrays
 from veriscan.smt.counters import counter_facts
+from veriscan.smt.dag import subterms
 from veriscan.smt.execute import Executor
 from veriscan.smt.outcome import Finding
 from veriscan.smt.solver import QUERY_TIMEOUT_MS, new_solver
@@ -113,18 +114,12 @@ class KernelQueries:
         inputs = {sym.decl() for sym in self._scalars.values() if z3.is_const(sym)}
         inputs |= {sym.decl() for sym in self.constants.values()}
         arrays = set(self._functions.values())
-        stack, seen = [term], set()
-        while stack:
-            e = stack.pop()
-            if e.get_id() in seen:
-                continue
-            seen.add(e.get_id())
-            if z3.is_quantifier(e) or not z3.is_app(e):
+        for e in subterms([term]):
+            if not z3.is_app(e):
                 return False
             decl = e.decl()
             if decl.kind() == z3.Z3_OP_UNINTERPRETED and decl not in inputs | arrays:
                 return False
-            stack.extend(e.children())
         return True
 
     def scalar(self, name: str) -> z3.ExprRef | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import z3
 
 from veriscan.ir import nodes as ir
+from veriscan.smt.dag import live_id
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import conj, disj
@@ -243,12 +244,12 @@ def _groups(accesses: list[Access], stretch: dict[int, int], ordered: bool,
         if id(acc) not in shapes:
             shapes[id(acc)] = _shape(acc.index)
         template, offset, value = shapes[id(acc)]
-        key: tuple = (acc.array, acc.write, acc.atomic, acc.guard.get_id(), template.get_id())
+        key: tuple = (acc.array, acc.write, acc.atomic, live_id(acc.guard), live_id(template))
         if ordered:
             epochs = acc.epochs or (_ZERO, _ZERO)
-            key += (epochs[0].get_id(), epochs[1].get_id(), id(acc.after), stretch[id(acc)])
+            key += (live_id(epochs[0]), live_id(epochs[1]), id(acc.after), stretch[id(acc)])
         if benign_writes and acc.write:
-            key += (None if acc.value is None else acc.value.get_id(),)
+            key += (None if acc.value is None else live_id(acc.value),)
         if acc.collective:
             key += (id(acc),)
         g = found.get(key)

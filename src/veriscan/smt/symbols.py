@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import z3
 
 from veriscan.ir import nodes as ir
+from veriscan.smt.dag import TermMap, subterms
 
 APPROX = "~"
 INDEX_BITS = 64
@@ -55,17 +56,7 @@ class SymbolTable:
 
 def applications(term: z3.ExprRef) -> Iterator[z3.ExprRef]:
     """Every distinct application (constant, function or operator) in ``term``."""
-    seen: set[int] = set()
-    stack = [term]
-    while stack:
-        t = stack.pop()
-        key = t.get_id()
-        if key in seen:
-            continue
-        seen.add(key)
-        if z3.is_app(t):
-            yield t
-            stack.extend(t.children())
+    return (t for t in subterms([term]) if z3.is_app(t))
 
 
 def approximations(term: z3.ExprRef) -> list[str]:
@@ -80,26 +71,25 @@ class Approximate:
     their structure, so asking about many of them costs one walk of the DAG."""
 
     def __init__(self) -> None:
-        self._known: dict[int, bool] = {}
+        self._known: TermMap[bool] = TermMap()
 
     def __call__(self, term: z3.ExprRef) -> bool:
         known = self._known
         stack: list[tuple[z3.ExprRef, bool]] = [(term, False)]
         while stack:
             t, expanded = stack.pop()
-            key = t.get_id()
-            if key in known:
+            if t in known:
                 continue
             if not z3.is_app(t):
-                known[key] = False
+                known[t] = False
             elif t.decl().name().startswith(APPROX):
-                known[key] = True
+                known[t] = True
             elif expanded:
-                known[key] = any(known[c.get_id()] for c in t.children())
+                known[t] = any(known[c] for c in t.children())
             else:
                 stack.append((t, True))
-                stack.extend((c, False) for c in t.children() if c.get_id() not in known)
-        return known[term.get_id()]
+                stack.extend((c, False) for c in t.children() if c not in known)
+        return bool(known[term])
 
 
 class Mentions:

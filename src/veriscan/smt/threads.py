@@ -124,7 +124,6 @@ class Pair:
         self.symbols = symbols
         self.a = thread_ids(".A")
         self.b = thread_ids(".B")
-        self._renamed: dict[int, z3.ExprRef] = {}
         self._arrays: tuple[int, object, object] | None = None
         self._pairs: list[tuple[z3.ExprRef, z3.ExprRef]] = [
             (x, y) for x, y in zip(self.a.local + self.a.group, self.b.local + self.b.group,
@@ -138,7 +137,6 @@ class Pair:
         pending = self.symbols.thread_local[len(self._pairs) - 6:]
         for sym in pending:
             copy = z3.Const(sym.decl().name() + "@B", sym.sort())
-            self._renamed[sym.get_id()] = copy
             self._pairs.append((sym, copy))
         if pending or self._arrays is None:
             count = len(self._pairs)

@@ -1,0 +1,90 @@
+"""Z3 terms as DAGs: walking each sub-term once, and tables keyed by terms.
+
+A term's id (``get_id``) names it only while the term is alive: Z3 gives the
+id of a freed term to the next term it creates.  A table keyed by the ids of
+terms that have since been freed answers for whichever term took the id, and
+a set of ids kept to skip repeated formulas skips a different formula.  Both
+happened here (a run-time check dropped as a "repeat" of a freed formula;
+interval bounds read for the wrong term), so ids are read through this
+module only (a test holds the package to that): in a walk, whose roots keep
+every sub-term alive while it runs, in :class:`TermMap`, which keeps its keys
+alive, and through :func:`live_id`, whose callers promise the same.  (Two
+walks over Z3's C API, for speed, read ids the same way: one within a single
+walk, one with its roots kept.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Generic, TypeVar
+
+import z3
+
+V = TypeVar("V")
+T = TypeVar("T")
+
+
+def subterms(roots: Iterable[z3.ExprRef], *, quantifiers: bool = False,
+             below: Callable[[z3.ExprRef], bool] | None = None) -> Iterator[z3.ExprRef]:
+    """Every distinct sub-term of ``roots``, once, each before its children.
+
+    The walk enters a quantifier's body only when ``quantifiers`` is set, and the
+    arguments of an application only when ``below`` (if given) allows it; ``below``
+    is asked after the term has been yielded, so a caller may act on it first.
+    """
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        term = stack.pop()
+        key = term.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        yield term
+        if z3.is_quantifier(term):
+            if quantifiers:
+                stack.append(term.body())
+        elif z3.is_app(term) and (below is None or below(term)):
+            stack.extend(term.children())
+
+
+class TermMap(Generic[V]):
+    """A dictionary keyed by Z3 terms (by identity, not by the ``==`` that builds
+    an equation), holding on to its keys so that their ids stay theirs."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self) -> None:
+        self._items: dict[int, tuple[z3.AstRef, V]] = {}
+
+    def __contains__(self, term: z3.AstRef) -> bool:
+        return term.get_id() in self._items
+
+    def __getitem__(self, term: z3.AstRef) -> V:
+        return self._items[term.get_id()][1]
+
+    def __setitem__(self, term: z3.AstRef, value: V) -> None:
+        self._items[term.get_id()] = (term, value)
+
+    def get(self, term: z3.AstRef, default: V | None = None) -> V | None:
+        hit = self._items.get(term.get_id())
+        return default if hit is None else hit[1]
+
+
+def first_of_each(items: Iterable[T], term_of: Callable[[T], z3.AstRef]) -> list[T]:
+    """``items`` without those whose term an earlier one already has (the same
+    formula built twice is one check, asked once)."""
+    kept: TermMap[None] = TermMap()
+    out = []
+    for item in items:
+        term = term_of(item)
+        if term not in kept:
+            kept[term] = None
+            out.append(item)
+    return out
+
+
+def live_id(term: z3.AstRef) -> int:
+    """``term``'s id, for a key the caller uses only while it keeps ``term`` alive
+    (e.g. grouping accesses that hold their own terms)."""
+    return term.get_id()
