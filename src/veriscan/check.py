@@ -40,7 +40,7 @@ from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
 from veriscan.smt.races import check_races
-from veriscan.smt.solver import new_solver
+from veriscan.smt.solver import budgeted_solver, race_policy
 from veriscan.smt.threads import Launch
 from veriscan.smt.trace import Trace
 from veriscan.verdict import Status, Verdict, combine, unknown, verified, violation
@@ -140,10 +140,11 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
                                     deadline=deadline())
         else:
             queries = KernelQueries(kernel, launch, scalar_values, assumptions,
-                                    symbolic.constants, symbolic.timeout_ms,
+                                    symbolic.constants, symbolic.rlimit,
                                     min(deadline(), time.monotonic() + symbolic.budget_s))
     except Finding as bad:
         raise VeriscanError(bad.summary) from None
+    details["solver"] = race_policy(queries.rlimit)
     parts: list[Verdict] = []
     try:
         trace = queries.execute(steps.executed if progress is not None else None)
@@ -230,9 +231,9 @@ def _vacuous_assumptions(trace: Trace, queries: KernelQueries) -> str | None:
         "would hold vacuously"
     if queries.query(False, z3.BoolVal(True))[0] == z3.unsat:
         return what.format("thread")
-    pairs = new_solver(queries.timeout_ms)
+    pairs = budgeted_solver(queries.rlimit)
     pairs.add(queries.pair.constraints())
-    if pairs.check() == z3.sat and queries.query(True, z3.BoolVal(True))[0] == z3.unsat:
+    if queries.check(pairs) == z3.sat and queries.query(True, z3.BoolVal(True))[0] == z3.unsat:
         return what.format("two distinct threads")
     if not all(queries.is_input(fact) for fact in trace.assumptions):
         return ("the kernel's __assume/__requires depend on the work-item (its ids, or "

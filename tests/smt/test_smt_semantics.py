@@ -66,7 +66,7 @@ class _GivesUp(z3.Solver):
 
 
 def test_solver_timeout_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pairs, "new_solver", lambda *a, **k: _GivesUp())
+    monkeypatch.setattr(pairs, "budgeted_solver", lambda *a, **k: _GivesUp())
     v = check_kernel(CORPUS / "kogge_stone_ok.cl", launch=Launch((64,)), defines={"N": "64"})
     assert v.status is Status.UNKNOWN
     assert "gave up" in v.summary

@@ -21,7 +21,7 @@ from veriscan.smt.counters import counter_facts
 from veriscan.smt.dag import subterms
 from veriscan.smt.execute import Executor
 from veriscan.smt.outcome import Finding
-from veriscan.smt.solver import QUERY_TIMEOUT_MS, new_solver
+from veriscan.smt.solver import FIRST_TRY_RLIMIT, QUERY_RLIMIT, budgeted_solver
 from veriscan.smt.symbols import (
     INDEX_BITS,
     SymbolTable,
@@ -47,15 +47,12 @@ class DistinctWhere:
         return f"{self.array}[i] != {self.array}[j] for all i != j{cond}"
 
 
-FIRST_TRY_MS = 250  # the undivided query, before splitting into cases
-
-
 class KernelQueries:
     def __init__(self, kernel: ir.Kernel, launch: Launch,
                  scalar_values: dict[str, int] | None = None,
                  assumptions: tuple[DistinctWhere, ...] = (),
                  constants: dict[int, z3.ExprRef] | None = None,
-                 timeout_ms: int = QUERY_TIMEOUT_MS, deadline: float | None = None):
+                 rlimit: int = QUERY_RLIMIT, deadline: float | None = None):
         self.kernel = kernel
         self.launch = launch
         self.symbols = SymbolTable()
@@ -63,7 +60,7 @@ class KernelQueries:
         self.assumptions = assumptions
         self.scalar_values = dict(scalar_values or {})
         self.constants = dict(constants or {})
-        self.timeout_ms = timeout_ms
+        self.rlimit = rlimit  # Z3 resource units per query
         self.deadline = deadline  # time.monotonic() after which queries answer unknown
         written = written_arrays(kernel.body)
         self._functions: dict[str, z3.FuncDeclRef] = {}
@@ -162,27 +159,40 @@ class KernelQueries:
         s = self.solver(both=both)
         s.add(*formulas)
         # With cases to fall back on, the whole problem only gets a short try.
-        result = self._check(s, FIRST_TRY_MS if cases else self.timeout_ms)
+        result = self._check(s, FIRST_TRY_RLIMIT if cases else self.rlimit)
         if result != z3.unknown or not cases:
             return result, s
         for case in cases:
             s = self.solver(both=both)
             s.add(case, *formulas)
-            result = self._check(s, self.timeout_ms)
+            result = self._check(s, self.rlimit)
             if result != z3.unsat:
                 return result, s
         return z3.unsat, s
 
-    def _check(self, s: z3.Solver, timeout_ms: int) -> z3.CheckSatResult:
+    def _check(self, s: z3.Solver, rlimit: int) -> z3.CheckSatResult:
+        """One query within ``rlimit`` resource units.  The check's wall-clock budget
+        also bounds it, but running into that ends the check (the verdict names it)
+        instead of answering unknown for this query alone: an answer that depends
+        on the clock must not steer the analysis."""
+        s.set("rlimit", rlimit)
         if self.deadline is not None:
-            timeout_ms = min(timeout_ms, int((self.deadline - time.monotonic()) * 1000))
-            if timeout_ms <= 0:
+            left_ms = int((self.deadline - time.monotonic()) * 1000)
+            if left_ms <= 0:
                 raise Finding("execution", "the time budget of this proof attempt ran out")
-        s.set("timeout", timeout_ms)
-        return s.check()
+            s.set("timeout", left_ms)
+        result = s.check()
+        if result == z3.unknown and s.reason_unknown() == "timeout":
+            raise Finding("execution", "the time budget of this proof attempt ran out "
+                          "during a solver query")
+        return result
+
+    def check(self, s: z3.Solver) -> z3.CheckSatResult:
+        """``s.check()`` under this check's policy (for callers holding a solver)."""
+        return self._check(s, self.rlimit)
 
     def solver(self, *, both: bool) -> z3.Solver:
-        s = new_solver(self.timeout_ms)
+        s = budgeted_solver(self.rlimit)
         if both:
             s.add(self.pair.constraints(), *self._counters)
         else:
@@ -238,7 +248,7 @@ class KernelQueries:
         if any(z3.is_false(model.eval(w, model_completion=True)) for w in wraps):
             solver.push()
             solver.add(*wraps)
-            if solver.check() == z3.sat:
+            if self.check(solver) == z3.sat:
                 model = solver.model()
             solver.pop()
         return model
@@ -262,12 +272,12 @@ class KernelQueries:
         symbolic execution, and a fresh solver each time costs more than the
         answer."""
         if self._quick is None:
-            self._quick = new_solver(self.timeout_ms)
+            self._quick = budgeted_solver(self.rlimit)
             self._quick.add(in_launch(self.pair.a, self.launch), *self.launch.facts())
         self._quick.push()
         try:
             self._quick.add(*(self.trace.assumptions if self.trace else ()), formula)
-            return self._check(self._quick, self.timeout_ms) != z3.unsat
+            return self._check(self._quick, self.rlimit) != z3.unsat
         finally:
             self._quick.pop()
 

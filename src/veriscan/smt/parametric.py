@@ -46,6 +46,7 @@ from veriscan.frontend import kernel_from_unit
 from veriscan.frontend.clang_parse import ParsedUnit, dialect_for, parse_unit
 from veriscan.frontend.preprocess import Preprocessed
 from veriscan.ir import nodes as ir
+from veriscan.smt.solver import PARAMETRIC_RLIMIT
 from veriscan.smt.symbols import INDEX_BITS
 from veriscan.smt.threads import SizedLaunch
 
@@ -74,7 +75,7 @@ class ParametricSetup:
     n: z3.ExprRef
     # A parametric attempt that bogs down is abandoned for per-n proofs, so it
     # gets short queries and a total budget rather than the default limits.
-    timeout_ms: int = 3000
+    rlimit: int = PARAMETRIC_RLIMIT
     budget_s: float = 12.0
 
 

@@ -371,7 +371,7 @@ def _query(q: KernelQueries, shared: z3.Solver | None, candidates: list[_Candida
     shared.push()
     try:
         shared.add(formula, *facts)
-        return _outcome(q, shared, shared.check(), candidates, facts)
+        return _outcome(q, shared, q.check(shared), candidates, facts)
     finally:
         shared.pop()
 

@@ -1,7 +1,11 @@
-"""Solver settings in one place: a per-query time limit.
+"""The one solver policy of every engine: each query is bounded by Z3's resource
+counter (``rlimit``), never by the clock, so a verdict does not depend on how busy
+the machine is; every verdict records the limits it ran under.
 
-A query that times out must become ``unknown``, never a pass; callers get
-``z3.unknown`` back and are responsible for saying so.
+A query that runs out of resources must become ``unknown``, never a pass; callers
+get ``z3.unknown`` back and are responsible for saying so.  The one wall-clock
+bound left is a check's whole budget (:mod:`veriscan.budget`), and a verdict that
+reaches it says so instead of answering.
 """
 
 from __future__ import annotations
@@ -12,13 +16,13 @@ from contextlib import contextmanager
 
 import z3
 
-QUERY_TIMEOUT_MS = 20_000
-
-
-def new_solver(timeout_ms: int = QUERY_TIMEOUT_MS) -> z3.Solver:
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    return solver
+# Z3 resource units (about 2,000 to 7,000 per millisecond of one core for the race
+# checker's bit-vector queries): a whole race or bounds query; the undivided query of
+# a parametric proof before it is split by cases; and each query of a parametric
+# attempt, which is abandoned for per-size proofs when it bogs down.
+QUERY_RLIMIT = 60_000_000
+FIRST_TRY_RLIMIT = 1_000_000
+PARAMETRIC_RLIMIT = 10_000_000
 
 
 def budgeted_solver(rlimit: int, seed: int = 0) -> z3.Solver:
@@ -41,6 +45,13 @@ def resources_spent() -> int:
     solver = z3.Solver()
     solver.check()
     return int(solver.statistics().get_key_value("rlimit count"))
+
+
+def race_policy(rlimit: int) -> dict[str, object]:
+    """The race checker's policy, for its verdicts: the same policy, the same verdict."""
+    return {"limit": "z3 rlimit (deterministic resource count, not time)",
+            "rlimit_per_query": rlimit, "rlimit_first_try": FIRST_TRY_RLIMIT, "seed": 0,
+            "z3": z3.get_version_string()}
 
 
 @contextmanager
