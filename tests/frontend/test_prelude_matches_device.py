@@ -13,6 +13,14 @@ result (lane 0 for vectors) must be what libclang says for the proof.  The
 prelude's macros and the ``true``/``false``/``NULL`` literals are compared
 likewise, macros by value.  An overload the device does not have (a build
 error for that probe alone) proves nothing and is only counted.
+
+Declared overloads are not enough: a call whose argument type has no overload
+of its own in the prelude is resolved by a conversion, while the device may
+have an exact one (``max(char, char)`` is ``int`` against a prelude without a
+``char`` overload, ``char`` on every device).  So every built-in that takes
+integers is also called with every integer type, and every call the proof
+accepts (one that is ambiguous for the proof is refused as bad input) must
+have the device's type too.
 """
 
 from __future__ import annotations
@@ -41,6 +49,8 @@ _FLOATS = {ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE}
 LITERALS = ("true", "false", "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE", "1 == 1",
             "'a'", "1u << 31", "0x80000000", "2147483648", "-1 > 0u", "sizeof(size_t)")
 BATCH = 400
+INTEGER_TYPES = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong")
+_INTEGERS = _SCALARS - _FLOATS - {ci.TypeKind.BOOL}
 
 
 @dataclass(frozen=True)
@@ -77,31 +87,66 @@ def _probe(text: str, t: ci.Type) -> Probe | None:
     return Probe(text, t.get_canonical().get_size(), floating, signed, vector)
 
 
-def _prelude_unit() -> ci.TranslationUnit:
-    """Both preludes and, after them, one probe variable per literal (their types)."""
-    text = "".join(f'#include "{PRELUDE_DIR / name}"\n' for name in PRELUDES)
-    text += "".join(f"__constant long __probe{i} = sizeof({lit});\n"
-                    f"void __probe_fn{i}(void) {{ (void)({lit}); }}\n"
-                    for i, lit in enumerate(LITERALS))
+def _prelude_unit(expressions: tuple[str, ...],
+                  preludes: tuple[str, ...] = PRELUDES) -> ci.TranslationUnit:
+    """The preludes and, after them, one function per expression, each on a line
+    of its own (a diagnostic names the expression it is about)."""
+    text = "".join(f'#include "{PRELUDE_DIR / name}"\n' for name in preludes)
+    text += "".join(f"void __probe_fn{i}(void) {{ (void)({e}); }}\n"
+                    for i, e in enumerate(expressions))
     return ci.Index.create().parse("probe.cl", args=DIALECT_FLAGS[Dialect.OPENCL],
                                    unsaved_files=[("probe.cl", text)])
 
 
-def prelude_probes() -> list[Probe]:
-    """One probe per overload of every built-in of arithmetic type, and per literal."""
-    unit = _prelude_unit()
-    probes: list[Probe] = []
-    seen: set[str] = set()
+def _expression_probes(expressions: tuple[str, ...],
+                       preludes: tuple[str, ...] = PRELUDES) -> list[Probe]:
+    """A probe per expression the proof's parse accepts, with the type it gives it."""
+    unit = _prelude_unit(expressions, preludes)
+    refused = {d.location.line for d in unit.diagnostics
+               if d.severity >= ci.Diagnostic.Error and d.location.file
+               and d.location.file.name == "probe.cl"}
+    probes = []
     for c in unit.cursor.get_children():
-        if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling.startswith("__probe_fn"):
-            literal = LITERALS[int(c.spelling[len("__probe_fn"):])]
-            body = next(c.get_children())
-            expr = next(next(body.get_children()).get_children())  # the (void) cast's operand
+        if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling.startswith("__probe_fn") \
+                and c.location.line not in refused:
+            text = expressions[int(c.spelling[len("__probe_fn"):])]
+            statements = [s for b in c.get_children() for s in b.get_children()]
+            if not statements:
+                continue  # clang dropped an expression it could not type: refused too
+            expr = next(statements[0].get_children())  # the (void) cast's operand
             inner = [k for k in expr.get_children()]
-            made = _probe(f"({literal})", inner[-1].type if inner else expr.type)
+            made = _probe(f"({text})", inner[-1].type if inner else expr.type)
             if made is not None:
                 probes.append(made)
-            continue
+    return probes
+
+
+def _takes_integers(c: ci.Cursor) -> bool:
+    """Whether ``c``'s parameters are all scalar integers (there a call of another
+    integer type converts; vector parameters take no scalar of another type)."""
+    params = [p.type.get_canonical().kind for p in c.get_arguments()]
+    return bool(params) and all(k in _INTEGERS for k in params)
+
+
+def prelude_probes() -> list[Probe]:
+    """One probe per overload of every built-in of arithmetic type, per literal, and
+    per call of an integer built-in with arguments of one integer type."""
+    unit = _prelude_unit(())
+    probes = _expression_probes(LITERALS)
+    seen: set[str] = set()
+    # Overload resolution picks among a name's overloads: a name declared for more
+    # than one integer type is where a missing overload changes the result type.
+    overloads: dict[tuple[str, int], set[str]] = {}
+    for c in unit.cursor.get_children():
+        if c.kind == ci.CursorKind.FUNCTION_DECL and _takes_integers(c) and \
+                not c.spelling.startswith(("__", "as_", "atom")):
+            arguments = list(c.get_arguments())
+            overloads.setdefault((c.spelling, len(arguments)), set()).add(
+                arguments[0].type.get_canonical().spelling)
+    integer_calls = {f"{name}({', '.join([f'({t})(1)'] * arity)})": None
+                     for (name, arity), firsts in overloads.items() if len(firsts) > 1
+                     for t in INTEGER_TYPES}
+    for c in unit.cursor.get_children():
         if c.kind != ci.CursorKind.FUNCTION_DECL or c.spelling.startswith("__"):
             continue
         params = [p.type for p in c.get_arguments()]
@@ -115,7 +160,12 @@ def prelude_probes() -> list[Probe]:
         if made is not None and call not in seen:
             seen.add(call)
             probes.append(made)
-    return probes
+    # A kernel without vector types is parsed without the vector prelude, whose
+    # overloads change which calls are ambiguous: both environments are probed.
+    calls = tuple(integer_calls)
+    extra = {p.text: p for p in [*_expression_probes(calls, PRELUDES[:1]),
+                                 *_expression_probes(calls)] if p.text[1:-1] not in seen}
+    return probes + list(extra.values())
 
 
 def _unqualified(t: ci.Type) -> str:
@@ -171,7 +221,10 @@ def _device_answers(runtime: Runtime, probes: list[Probe],
 def test_every_builtin_and_literal_has_the_devices_type(runtime: Runtime) -> None:
     probes = prelude_probes()
     assert len(probes) > 300  # the whole library, not a sample
-    assert {p.text for p in probes} >= {"(true)", "abs((int)(1))", "abs((char)(1))"}
+    texts = {p.text for p in probes}
+    assert texts >= {"(true)", "abs((int)(1))", "abs((char)(1))"}
+    # a call of one integer type, as a declared overload or through a conversion
+    assert texts & {"max((char)(1), (char)(1))", "(max((char)(1), (char)(1)))"}
     missing: list[Probe] = []
     answers: dict[Probe, tuple[int, bool, bool]] = {}
     for start in range(0, len(probes), BATCH):

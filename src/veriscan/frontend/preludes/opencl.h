@@ -33,7 +33,11 @@ void mem_fence(int flags);
 void read_mem_fence(int flags);
 void write_mem_fence(int flags);
 
+/* Every integer type has its own overload (gentype, 6.12.3): without the narrow
+ * ones, max(char, char) would convert to int here and stay char on the device. */
 #define __VS_INT_BINARY(name) \
+  char __VS_OVL name(char, char); uchar __VS_OVL name(uchar, uchar); \
+  short __VS_OVL name(short, short); ushort __VS_OVL name(ushort, ushort); \
   int __VS_OVL name(int, int); uint __VS_OVL name(uint, uint); \
   long __VS_OVL name(long, long); ulong __VS_OVL name(ulong, ulong); \
   float __VS_OVL name(float, float); double __VS_OVL name(double, double);
