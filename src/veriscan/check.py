@@ -53,7 +53,8 @@ MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "loops without barriers terminate",
                      "unsigned arithmetic wraps around; signed overflow, division by zero "
                      "and out-of-range CUDA shifts are flagged, except in arithmetic on values "
-                     "read from global, local or constant memory, which is assumed defined")
+                     "read from input buffers the kernel never writes, which is assumed "
+                     "defined (for some input, by every work-item at once)")
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,30 @@ def written_arrays(stmts: list[n.Stmt]) -> set[str]:
     return {name for stmt in walk(stmts) if (name := written_array(stmt)) is not None}
 
 
+def entry_loads(stmts: list[n.Stmt]) -> set[int]:
+    """The loads (by ``id``) that read an array before any write to it: no write to
+    the array comes before them in program order, on any path, nor in a loop around
+    them (a later iteration would follow it).  Such a read of a kernel argument sees
+    what the host put there; a write by another work-item in between would be a race
+    on the same cell, which the race check reports.  An atomic read is never one:
+    other work-items' atomics may change the cell before it, without a race."""
+    found: set[int] = set()
+
+    def block(stmts: list[n.Stmt], written: set[str]) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, n.Loop):
+                written |= written_arrays([stmt])
+            if isinstance(stmt, n.Load) and not stmt.atomic and stmt.array not in written:
+                found.add(id(stmt))
+            if (name := written_array(stmt)) is not None:
+                written.add(name)
+            for nested in child_blocks(stmt):
+                block(nested, written)
+
+    block(stmts, set())
+    return found
+
+
 class StmtVisitor:
     """Dispatch on statement class: define ``visit_Store`` etc.; the default recurses."""
 

@@ -157,9 +157,11 @@ class CodeEvaluator:
         """``cond`` must hold for the operation at ``pos`` to be defined (or, with
         ``undefined=False``, not to wrap around).  As in the race checker, signed
         arithmetic on values read from memory is the data's business and assumed
-        defined; a wrap-around is asked of every value."""
-        if self.obliged is None or (undefined and any(_reads_memory(x, self.private)
-                                                      for x in operands)):
+        defined; a wrap-around is asked of every value.  A read of a cell the thread
+        stored to is that store's value (read-over-write, by simplification), not
+        data: ``out[t] = 0; d = out[t]; 100 / d`` divides by the kernel's zero."""
+        if self.obliged is None or (undefined and any(
+                _reads_memory(z3.simplify(x), self.private) for x in operands)):
             return
         cond = z3.simplify(z3.Implies(z3.And(*self._path), cond) if self._path else cond)
         if not z3.is_true(cond):

@@ -28,8 +28,9 @@ from veriscan.ir import nodes as ir
 from veriscan.smt.dag import first_of_each, subterms
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
-from veriscan.smt.symbols import APPROX, INDEX_BITS, Mentions, conj, disj
-from veriscan.smt.trace import Access, AssertionSite, PointerSite, UndefinedSite
+from veriscan.smt.symbols import APPROX, INDEX_BITS, Mentions, applications, conj, disj
+from veriscan.smt.threads import in_launch
+from veriscan.smt.trace import Access, AssertionSite, AssumedDefined, PointerSite, UndefinedSite
 
 Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
 
@@ -131,11 +132,12 @@ def check_undefined(q: KernelQueries) -> Finding | None:
 
 
 def check_assumed_defined(q: KernelQueries) -> Finding | None:
-    """The model assumes arithmetic on values read from memory defined; that is only
-    a model of some run if memory can hold such values.  An operation undefined for
-    every content of memory wherever a thread reaches it (``x / (in[t] & 0)``) is a
-    violation; operations that no content of memory makes defined all together, for
-    any thread, leave the proof vacuous (unknown)."""
+    """The model assumes arithmetic on the host's inputs defined; that is only a
+    model of some run if some input makes it so.  An operation undefined for every
+    content of memory wherever a thread reaches it (``x / (in[t] & 0)``) is a
+    violation; operations that no single input makes defined for every work-item at
+    once (thread 0 needs ``in[0] < 0``, thread 1 needs ``in[0] >= 0``), or for which
+    the solver cannot tell, leave the proof vacuous (unknown)."""
     assert q.trace is not None
     sites = first_of_each(q.trace.assumed_defined, lambda s: conj(s.reached, s.undefined))
     for site in sites:
@@ -162,12 +164,54 @@ def check_assumed_defined(q: KernelQueries) -> Finding | None:
                        if approx else text, exact=not approx,
                        witness={"at": str(site.pos), "operation": site.what,
                                 "thread": thread})
-    if sites and q.query(False, *(z3.Implies(s.reached, z3.Not(s.undefined))
-                                  for s in sites))[0] == z3.unsat:
-        return Finding("undefined", "no content of memory makes every operation on values "
-                       "read from it defined (the model's assumption), so the checks would "
-                       "hold vacuously", exact=False)
+    if sites and not any(_uniform_input_serves(q, sites, c) for c in (0, 1)) and \
+            q.query(False, _for_every_thread(q, sites))[0] != z3.sat:
+        return Finding("undefined", "no input is known to make every operation on the "
+                       "values read from it defined for every work-item at once (the "
+                       "model's assumption), so the checks could hold vacuously",
+                       exact=False)
     return None
+
+
+def _uniform_input_serves(q: KernelQueries, sites: list[AssumedDefined], value: int) -> bool:
+    """Whether buffers holding ``value`` in every cell leave every site defined, for
+    every work-item and every value of anything else: a concrete input for which the
+    assumption holds, found without quantifiers (the usual case, tried first)."""
+    swaps = []
+    for function in q.content_functions():
+        sort = function.range()
+        if isinstance(sort, z3.BitVecSortRef):
+            swaps.append((function, z3.BitVecVal(value, sort)))
+        elif isinstance(sort, z3.FPSortRef):
+            swaps.append((function, z3.FPVal(value, sort)))
+        elif sort == z3.BoolSort():
+            swaps.append((function, z3.BoolVal(bool(value))))
+        else:
+            return False
+    fails = disj(*(conj(s.reached, s.undefined) for s in sites))
+    if swaps:
+        fails = z3.substitute_funs(fails, *swaps)
+    return q.query(False, fails)[0] == z3.unsat
+
+
+def _for_every_thread(q: KernelQueries, sites: list[AssumedDefined]) -> z3.BoolRef:
+    """Every work-item of the launch leaves every site defined.  The inputs (read-only
+    functions, scalars, sizes) are shared and stay free; the thread's ids and its own
+    symbols are bound, so one input has to serve every work-item (two threads' demands
+    on one cell can contradict each other).  An over-approximated value (an opaque
+    float operation's result) stays free, as before this query was per work-item:
+    what the kernel computes there is not known either way (a known gap, see the
+    README's model assumptions)."""
+    assert q.trace is not None
+    a = q.pair.a
+    defined = z3.And(*(z3.Implies(s.reached, z3.Not(s.undefined)) for s in sites))
+    premise = z3.And(in_launch(a, q.launch), *q.trace.assumptions)
+    body = z3.Implies(premise, defined)
+    own = {t.decl().name() for t in q.symbols.thread_local
+           if not t.decl().name().startswith(APPROX)}
+    bound = {t.decl().name(): t for t in [*a.local, *a.group] + [
+        t for t in applications(body) if z3.is_const(t) and t.decl().name() in own]}
+    return z3.ForAll(list(bound.values()), body)
 
 
 def _over_any_memory(reached: z3.BoolRef, undefined: z3.BoolRef, data: set[str]

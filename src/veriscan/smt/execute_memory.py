@@ -47,9 +47,10 @@ class MemoryAccesses(ThreadState):
 
     def _Load(self, s: ir.Load) -> None:
         """A read: recorded, and its value is what the model knows of the cell (a
-        tracked private cell, the read-only input's function) or else a fresh symbol."""
+        tracked private cell, the host's content as a function of the index) or
+        else a fresh symbol."""
         index = self.access(s.array, s.index, False, s)
-        function = self.read_only(s.array)
+        function = self.initial_content(s)
         elem = self.element_type(s.array)
         known = self.known_cell(s.array, index)
         if known is not None:
@@ -60,10 +61,11 @@ class MemoryAccesses(ThreadState):
         else:
             value = self.symbols.fresh(f"{s.array}[...] read at line {s.pos.line}", sort_of(elem))
             if self.kernel.space_of(s.array) is not ir.MemSpace.PRIVATE:
-                # data: arithmetic on it is assumed defined.  A thread's own private
-                # array holds what the thread computed, ids and sizes included, so
-                # arithmetic on what it reads back stays checked.
+                # Memory content, but maybe one the kernel stored (see Trace.stored).
+                # A thread's own private array holds what the thread computed, ids
+                # and sizes included: arithmetic on what it reads back is checked.
                 self.data.add(value.decl().name())
+                self.trace.stored.add(value.decl().name())
         if s.atomic:
             self.trace.atomic_reads.append((self.trace.intervals[-1].accesses[-1], value))
         self.assign(s.target, value, elem)

@@ -95,11 +95,12 @@ class ThreadState:
 
     def __init__(self, kernel: ir.Kernel, launch: Launch, ids: ThreadIds, symbols: SymbolTable,
                  scalars: Callable[[str], z3.ExprRef | None],
-                 read_only: Callable[[str], z3.FuncDeclRef | None], oracle: BarrierOracle,
+                 initial_content: Callable[[ir.Load], z3.FuncDeclRef | None],
+                 oracle: BarrierOracle,
                  constants: dict[int, z3.ExprRef] | None = None):
         self.kernel = kernel
         self.symbols = symbols
-        self.read_only = read_only
+        self.initial_content = initial_content
         self.oracle = oracle
         self.enc = ExprEncoder(launch, ids, symbols, {}, scalars, kernel.var_types, constants,
                                dialect=kernel.dialect, undefined=self.undefined)
@@ -115,6 +116,7 @@ class ThreadState:
         self.after: list[Certain] = []
         self.data = self.trace.data  # symbols and functions holding memory contents
         self.reads_memory = Mentions(self.data)  # whether a term holds one of them
+        self.reads_stored = Mentions(self.trace.stored)
         self.copies: list[PendingCopy] = []  # async group copies not yet waited for
         self.events: list[z3.ExprRef] = []  # one per copy that started a new event
         # Per private array, how many lifetimes it began so far (ir.Indeterminate);
@@ -161,11 +163,15 @@ class ThreadState:
                   operands: tuple[z3.ExprRef, ...]) -> None:
         """An operation of ``e`` is undefined when ``cond`` holds; recorded if reachable.
 
-        Arithmetic on values read from memory is the data's business, not the
-        kernel's control: it is assumed defined (a stated model assumption),
-        like GPUVerify does for all arithmetic.  Everything computed from thread
-        ids, sizes, scalars, N and loop counters is checked."""
-        if any(self.reads_memory(x) for x in operands):
+        Arithmetic on the host's inputs (buffers the kernel only reads) is the
+        data's business, not the kernel's control: it is assumed defined (a
+        stated model assumption, checked to be satisfiable), like GPUVerify does
+        for all arithmetic.  Everything else is checked: what is computed from
+        thread ids, sizes, scalars, N and loop counters, and what was read from
+        memory the kernel writes (its value is over-approximated, so a failure
+        through it is a possible one, an unknown)."""
+        if any(self.reads_memory(x) for x in operands) and \
+                not any(self.reads_stored(x) for x in operands):
             undefined = z3.simplify(cond)
             if not z3.is_false(undefined):
                 self.trace.assumed_defined.append(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import z3
 
 from veriscan.ir import nodes as ir
-from veriscan.ir.visit import written_arrays
+from veriscan.ir.visit import entry_loads, written_arrays
 from veriscan.smt.counters import counter_facts
 from veriscan.smt.dag import subterms
 from veriscan.smt.execute import Executor
@@ -64,10 +64,15 @@ class KernelQueries:
         self.deadline = deadline  # time.monotonic() after which queries answer unknown
         written = written_arrays(kernel.body)
         self._functions: dict[str, z3.FuncDeclRef] = {}
+        # The content the host gave each buffer the kernel writes, as read before
+        # any write to it (ir.visit.entry_loads).
+        self._entry: dict[str, z3.FuncDeclRef] = {}
         for p in kernel.params:
-            if p.is_pointer and p.name not in written:
-                self._functions[p.name] = z3.Function(f"{p.name}[]", z3.BitVecSort(INDEX_BITS),
-                                                      sort_of(p.type))
+            if p.is_pointer:
+                into = self._entry if p.name in written else self._functions
+                into[p.name] = z3.Function(f"{p.name}{'@entry' if p.name in written else ''}[]",
+                                           z3.BitVecSort(INDEX_BITS), sort_of(p.type))
+        self._entry_loads = entry_loads(kernel.body)
         self._scalars: dict[str, z3.ExprRef] = {}
         # Every by-value parameter (each lane of a vector one) is an input: a given
         # integer value, else a free symbol (floats and TYPE values: opaque ones).
@@ -106,11 +111,11 @@ class KernelQueries:
 
     def is_input(self, term: z3.ExprRef) -> bool:
         """Whether ``term`` is built from the launch's inputs alone (scalar parameters,
-        read-only arrays at such indices, the stand-ins for n, constants): the same
-        for every work-item, unlike its ids or what it read or computed."""
+        the host's buffer contents at such indices, the stand-ins for n, constants):
+        the same for every work-item, unlike its ids or what it read or computed."""
         inputs = {sym.decl() for sym in self._scalars.values() if z3.is_const(sym)}
         inputs |= {sym.decl() for sym in self.constants.values()}
-        arrays = set(self._functions.values())
+        arrays = set(self.content_functions())
         for e in subterms([term]):
             if not z3.is_app(e):
                 return False
@@ -122,8 +127,18 @@ class KernelQueries:
     def scalar(self, name: str) -> z3.ExprRef | None:
         return self._scalars.get(name)
 
-    def read_only(self, name: str) -> z3.FuncDeclRef | None:
-        return self._functions.get(name)
+    def content_functions(self) -> list[z3.FuncDeclRef]:
+        """The functions standing for the host's buffer contents."""
+        return [*self._functions.values(), *self._entry.values()]
+
+    def initial_content(self, load: ir.Load) -> z3.FuncDeclRef | None:
+        """The host's content of ``load``'s buffer, as a function of the index, when
+        the load reads it: always for a buffer the kernel only reads, and for one it
+        writes when no write can have come before (then every read of one cell, by
+        any work-item, sees one value)."""
+        if load.array in self._functions:
+            return self._functions[load.array]
+        return self._entry.get(load.array) if id(load) in self._entry_loads else None
 
     def execute(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Thread A's trace; ``progress`` hears how many top-level statements are done.
@@ -131,7 +146,7 @@ class KernelQueries:
         The time budget is also watched between top-level statements, so a huge
         straight-line kernel (no solver query to notice it) ends as unknown in time."""
         executor = Executor(self.kernel, self.launch, self.pair.a, self.symbols, self.scalar,
-                            self.read_only, self, self.constants)
+                            self.initial_content, self, self.constants)
         self.trace = executor.trace  # assumptions become visible to queries as they appear
         total = len(self.kernel.body)
 

@@ -147,3 +147,9 @@ class Trace:
     atomic_reads: list[tuple[Access, z3.ExprRef]] = field(default_factory=list)
     pointers: list[PointerSite] = field(default_factory=list)  # pointer arithmetic
     data: set[str] = field(default_factory=set)  # symbols holding memory contents
+    # Of ``data``, the reads of memory the kernel itself writes or initialises (local
+    # and written global arrays, constant tables): the model does not follow what was
+    # stored there, so such a value is over-approximated, and arithmetic on it is
+    # checked like any other instead of assumed defined (the kernel may have stored
+    # the very value that makes it undefined).
+    stored: set[str] = field(default_factory=set)

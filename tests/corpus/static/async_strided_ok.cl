@@ -4,10 +4,10 @@
 // joined in one event, both complete after the one wait.
 #define ROWS 8
 #define COLS 4
-__kernel void columns(__global const int *m, __global int *out) {
-  __local int c0[ROWS];
-  __local int c1[ROWS];
-  __global const int *mine = m + get_group_id(0) * ROWS * COLS;
+__kernel void columns(__global const uint *m, __global uint *out) {
+  __local uint c0[ROWS];
+  __local uint c1[ROWS];
+  __global const uint *mine = m + get_group_id(0) * ROWS * COLS;
   event_t e = async_work_group_strided_copy(c0, mine, ROWS, COLS, 0);
   async_work_group_strided_copy(c1, mine + 1, ROWS, COLS, e);
   wait_group_events(1, &e);

@@ -2,8 +2,8 @@
 // run: check --blockDim=64 --gridDim=2
 // A __syncwarp in straight-line code with the full mask, where each thread
 // only touches its own cells: nothing depends on its ordering.
-__global__ void own_cells(int *a) {
-  __shared__ int cell[64];
+__global__ void own_cells(unsigned *a) {
+  __shared__ unsigned cell[64];
   unsigned t = threadIdx.x;
   unsigned g = blockIdx.x * blockDim.x + t;
   cell[t] = a[g];

@@ -2,11 +2,11 @@
 // run: check --local-size 64
 // Pointers from the start of an array to one past its end are defined even where the
 // one-past pointer is never dereferenced (C11 6.5.6p8): `end`, and `q` after the loop.
-__kernel void walk(__global int *out) {
-  __local int buf[64];
-  __local int *end = buf + 64;
+__kernel void walk(__global uint *out) {
+  __local uint buf[64];
+  __local uint *end = buf + 64;
   int t = get_local_id(0);
-  __local int *p = end - 64 + t;
+  __local uint *p = end - 64 + t;
   *p = t;
   int row[4];
   int *q = row;
