@@ -178,7 +178,7 @@ def _uniform_input_serves(q: KernelQueries, sites: list[AssumedDefined], value: 
     every work-item and every value of anything else: a concrete input for which the
     assumption holds, found without quantifiers (the usual case, tried first)."""
     swaps = []
-    for function in q.content_functions():
+    for function in q.content.functions():
         sort = function.range()
         if isinstance(sort, z3.BitVecSortRef):
             swaps.append((function, z3.BitVecVal(value, sort)))

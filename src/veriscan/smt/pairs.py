@@ -47,6 +47,34 @@ class DistinctWhere:
         return f"{self.array}[i] != {self.array}[j] for all i != j{cond}"
 
 
+class HostContent:
+    """What the host put in the kernel's buffers, as functions of the index: one per
+    buffer the kernel only reads, and one per buffer it writes, for the reads that
+    come before any write to it (:func:`~veriscan.ir.visit.entry_loads`)."""
+
+    def __init__(self, kernel: ir.Kernel):
+        written = written_arrays(kernel.body)
+        self.read_only: dict[str, z3.FuncDeclRef] = {}
+        self.written: dict[str, z3.FuncDeclRef] = {}
+        for p in kernel.params:
+            if p.is_pointer:
+                into = self.written if p.name in written else self.read_only
+                into[p.name] = z3.Function(f"{p.name}{'@entry' if p.name in written else ''}[]",
+                                           z3.BitVecSort(INDEX_BITS), sort_of(p.type))
+        self._entry_loads = entry_loads(kernel.body)
+
+    def functions(self) -> list[z3.FuncDeclRef]:
+        return [*self.read_only.values(), *self.written.values()]
+
+    def initial(self, load: ir.Load) -> z3.FuncDeclRef | None:
+        """The host's content of ``load``'s buffer when the load reads it: always for
+        a buffer the kernel only reads, and for one it writes when no write can have
+        come before (then every read of one cell, by any work-item, sees one value)."""
+        if load.array in self.read_only:
+            return self.read_only[load.array]
+        return self.written.get(load.array) if id(load) in self._entry_loads else None
+
+
 class KernelQueries:
     def __init__(self, kernel: ir.Kernel, launch: Launch,
                  scalar_values: dict[str, int] | None = None,
@@ -62,17 +90,8 @@ class KernelQueries:
         self.constants = dict(constants or {})
         self.rlimit = rlimit  # Z3 resource units per query
         self.deadline = deadline  # time.monotonic() after which queries answer unknown
-        written = written_arrays(kernel.body)
-        self._functions: dict[str, z3.FuncDeclRef] = {}
-        # The content the host gave each buffer the kernel writes, as read before
-        # any write to it (ir.visit.entry_loads).
-        self._entry: dict[str, z3.FuncDeclRef] = {}
-        for p in kernel.params:
-            if p.is_pointer:
-                into = self._entry if p.name in written else self._functions
-                into[p.name] = z3.Function(f"{p.name}{'@entry' if p.name in written else ''}[]",
-                                           z3.BitVecSort(INDEX_BITS), sort_of(p.type))
-        self._entry_loads = entry_loads(kernel.body)
+        self.content = HostContent(kernel)
+        self._functions = self.content.read_only
         self._scalars: dict[str, z3.ExprRef] = {}
         # Every by-value parameter (each lane of a vector one) is an input: a given
         # integer value, else a free symbol (floats and TYPE values: opaque ones).
@@ -115,7 +134,7 @@ class KernelQueries:
         the same for every work-item, unlike its ids or what it read or computed."""
         inputs = {sym.decl() for sym in self._scalars.values() if z3.is_const(sym)}
         inputs |= {sym.decl() for sym in self.constants.values()}
-        arrays = set(self.content_functions())
+        arrays = set(self.content.functions())
         for e in subterms([term]):
             if not z3.is_app(e):
                 return False
@@ -127,26 +146,13 @@ class KernelQueries:
     def scalar(self, name: str) -> z3.ExprRef | None:
         return self._scalars.get(name)
 
-    def content_functions(self) -> list[z3.FuncDeclRef]:
-        """The functions standing for the host's buffer contents."""
-        return [*self._functions.values(), *self._entry.values()]
-
-    def initial_content(self, load: ir.Load) -> z3.FuncDeclRef | None:
-        """The host's content of ``load``'s buffer, as a function of the index, when
-        the load reads it: always for a buffer the kernel only reads, and for one it
-        writes when no write can have come before (then every read of one cell, by
-        any work-item, sees one value)."""
-        if load.array in self._functions:
-            return self._functions[load.array]
-        return self._entry.get(load.array) if id(load) in self._entry_loads else None
-
     def execute(self, progress: Callable[[int], None] | None = None) -> Trace:
         """Thread A's trace; ``progress`` hears how many top-level statements are done.
 
         The time budget is also watched between top-level statements, so a huge
         straight-line kernel (no solver query to notice it) ends as unknown in time."""
         executor = Executor(self.kernel, self.launch, self.pair.a, self.symbols, self.scalar,
-                            self.initial_content, self, self.constants)
+                            self.content.initial, self, self.constants)
         self.trace = executor.trace  # assumptions become visible to queries as they appear
         total = len(self.kernel.body)
 
