@@ -46,12 +46,15 @@ def listing(tmp_path: Path):
 # file -> (status, words the summary must contain)
 LISTINGS = {
     # 000 List. 3 as printed: the prose assumes one block of exactly `size`
-    # threads, the annotations never say so; with blockDim.x = 3 and size = 2
-    # the barrier hands thread 2 write on array[2], which nobody handed in
-    # (with fewer threads than size, thread 0 gets array[0] without the
-    # missing last thread's half).
-    "paper000_list3.cu": (Status.VIOLATION, "the barrier hands out permission on array[x]"),
-    "paper000_list3_cuda_h.cu": (Status.VIOLATION, "the barrier hands out permission on array[x]"),
+    # threads, the annotations never say so.  So the precondition itself already
+    # gives cells past `array.length == size` (one thread, size = 0: thread 0
+    # gets array[1]), which no buffer of that length has; further on, with
+    # blockDim.x = 3 and size = 2 the barrier would hand thread 2 write on
+    # array[2], which nobody handed in.
+    "paper000_list3.cu": (Status.VIOLATION, "the preconditions give a permission outside "
+                                            "the buffer array"),
+    "paper000_list3_cuda_h.cu": (Status.VIOLATION, "the preconditions give a permission "
+                                                   "outside the buffer array"),
     # The same with the prose's assumption as one annotation line: verifies.
     "paper000_list3_one_block_of_size.cu": (Status.VERIFIED, "CUDALeftRotation"),
     # 003 Fig. 8 in OpenCL with VerCors syntax (perm(x,100) = write, 10 = 1\10).
@@ -168,7 +171,10 @@ def test_fig9_as_printed_races_for_the_race_checker_too(listing):
     assert verdict.status is Status.VIOLATION, verdict.summary
     assert "race" in verdict.summary and "tmp" in verdict.summary
     fenced = check_kernel(listing("paper003_fig9_local_fence.cl"), launch=Launch((8,)))
-    assert fenced.status is Status.VERIFIED, fenced.summary
+    # Race-free with the fence.  Its int sums of values stored in local memory may
+    # overflow for all the race checker follows of them, so the whole is unknown.
+    assert fenced.status is Status.UNKNOWN and "signed overflow" in fenced.summary
+    assert fenced.details["failed_part"] == "undefined", fenced.details["failed_part"]
 
 
 def test_list3_counterexample_is_a_block_whose_size_is_not_size():

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                             f"got {args.rlimit}")
     path = resolve(args.kernel)
     kernel = parse_spec_kernel(path, entry=args.entry, defines=macro_defines(args))
-    if next(annotation_spans(kernel.source), None) is None:
+    if next(annotation_spans(kernel.source, kernel.dialect), None) is None:
         raise VeriscanError(f"{path}: no /*@ ... @*/ annotations, so there is no "
                             "specification to check (`veriscan check` needs none)")
     pictures = draw(kernel, args) if args.draw else []

@@ -46,6 +46,7 @@ from veriscan.errors import KernelSourceError
 from veriscan.frontend.cpp_driver import Cpp
 from veriscan.frontend.dialects import DIALECT_FLAGS, DIALECT_MACROS, MACRO_NAME
 from veriscan.frontend.foreign_names import environment_names, genericity_problems
+from veriscan.frontend.lexing import refuse_ambiguous_lexing
 from veriscan.frontend.token_layout import Token, render
 from veriscan.ir.nodes import Dialect
 
@@ -128,6 +129,7 @@ def preprocess(source: str, file: str, defines: Mapping[str, str] | None = None,
             raise KernelSourceError(f"-D{name}: '{name}' is not a macro name")
     if dialect is None:
         dialect = Dialect.CUDA if file.endswith(".cu") else Dialect.OPENCL
+    refuse_ambiguous_lexing(source, dialect, file)
     return _preprocess(source, file, tuple((defines or {}).items()), dialect)
 
 

@@ -33,10 +33,11 @@ import re
 from dataclasses import dataclass, field
 
 from veriscan.errors import SourcePos, VeriscanError
+from veriscan.frontend.lexing import SourceMap, lex
 from veriscan.ir import nodes as n
 from veriscan.ir.visit import walk
 from veriscan.seplogic import ast as A
-from veriscan.seplogic.parser import SourceMap, parse_annotations
+from veriscan.seplogic.parser import parse_annotations
 
 # Characters that end a line for the front end (Python's str.splitlines).
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
@@ -83,31 +84,18 @@ class _Declaration:
         return found[-1][0] if found else self.header.strip()[:40]
 
 
-def _code_only(source: str) -> str:
-    """``source`` with comments and string literals blanked (line breaks kept), so
-    braces, semicolons and ``#`` in it are C's, at the same offsets."""
+def _code_only(source: str, dialect: n.Dialect) -> str:
+    """``source`` with comments and string and character literals blanked (line
+    breaks kept), so braces, semicolons and ``#`` in it are C's, at the same
+    offsets.  The comments and literals are those C's lexer finds
+    (:func:`.lexing.lex`), the ones the annotations are read from too, so
+    annotations and code are cut from the file at the same places."""
     out = list(source)
-    i, size = 0, len(source)
-    while i < size:
-        if source.startswith("//", i):
-            end = i
-            while end < size and source[end] not in _LINE_BREAKS:
-                end += 1
-        elif source.startswith("/*", i):
-            end = source.find("*/", i + 2)
-            end = size if end < 0 else end + 2
-        elif source[i] in "\"'":
-            end = i + 1
-            while end < size and source[end] not in (source[i], "\n"):
-                end += 2 if source[end] == "\\" else 1
-            end = min(end + 1, size)
-        else:
-            i += 1
-            continue
-        for j in range(i, end):
+    lexed = lex(source, dialect)
+    for start, end in (*lexed.comments, *lexed.quoted):
+        for j in range(start, end):
             if out[j] not in _LINE_BREAKS:
                 out[j] = " "
-        i = end
     return "".join(out)
 
 
@@ -134,7 +122,7 @@ def _directives(code: str) -> dict[int, int]:
 
 def declarations(source: str, dialect: n.Dialect) -> list[_Declaration]:
     """The top-level items of ``source`` in order (see the module docstring)."""
-    code = _code_only(source)
+    code = _code_only(source, dialect)
     directives = _directives(code)
     items: list[_Declaration] = []
     i, size, depth = 0, len(code), 0
@@ -188,7 +176,7 @@ def attach(kernel: n.Kernel) -> KernelSpec:
     immediately before it; another kernel's annotations are its own, and every
     other annotation makes the verdict unknown (see the module docstring)."""
     spec = KernelSpec()
-    annotations = parse_annotations(kernel.source, kernel.file)
+    annotations = parse_annotations(kernel.source, kernel.file, kernel.dialect)
     if not annotations:
         return spec
     smap = SourceMap(kernel.file, kernel.source)
@@ -251,7 +239,7 @@ def _attach_inside(kernel: n.Kernel, spec: KernelSpec, annotations: list[A.Annot
                    smap: SourceMap) -> None:
     """Annotations in the kernel's body: each before a loop, a barrier or (an assert)
     a statement, the first code after it."""
-    code = _code_only(kernel.source)
+    code = _code_only(kernel.source, kernel.dialect)
     loops: dict[int, n.Loop] = {}
     barriers: dict[int, n.Barrier] = {}
     statements: dict[int, n.Stmt] = {}

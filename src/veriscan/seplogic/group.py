@@ -102,14 +102,51 @@ class Group:
                       message=f"the threads' preconditions together claim more than a full "
                               f"permission on a location of {c.array}",
                       witness={"location": x})
-            # A kernel-declared array exists only within its declared size (for
-            # parameters the host's permissions vouch for the memory).
-            decl = ctx.kernel.array(c.array)
-            if decl is not None:
-                ctx.prove(state, [*hyps, fixed.guard], z3.And(x >= 0, x < decl.size),
+            # A permission on memory outside the array or buffer is one no launch
+            # can give: the precondition is as vacuous as `false` there.
+            extent = self.extent(c.array, [*state.path, *hyps])
+            if extent is not None:
+                lower, upper, what = extent
+                ctx.prove(state, [*hyps, fixed.guard],
+                          z3.And([x >= b for b in lower] + [x < b for b in upper]),
                           obligation="entry permissions", pos=c.origin,
-                          message=f"the preconditions give a permission outside "
-                                  f"{c.array}[{decl.size}]", witness={"location": x})
+                          message=f"the preconditions give a permission outside {what}",
+                          witness={"location": x})
+
+    def extent(self, array: str, facts: list[z3.BoolRef]
+               ) -> tuple[list[z3.ArithRef], list[z3.ArithRef], str] | None:
+        """Where ``array``'s cells are known to lie (lower bounds, upper bounds, and
+        the extent in words), for the entry permissions to stay within; None where
+        nothing bounds them.
+
+        A kernel-declared array has exactly its declared cells.  A pointer
+        parameter's buffer ends at its length, but only a contract that states the
+        length (``\\pointer``, ``\\pointer_length``: the ``length!`` symbol occurs
+        in ``facts``) fixes it; otherwise the host may pass any buffer large enough.
+        An OpenCL kernel's buffer argument points at the start of its buffer, so
+        no cell lies below it; a CUDA pointer argument may point into the middle
+        of an allocation, so only its stated length bounds it there."""
+        ctx = self.ctx
+        decl = ctx.kernel.array(array)
+        if decl is not None:
+            return [z3.IntVal(0)], [z3.IntVal(decl.size)], f"{array}[{decl.size}]"
+        param = ctx.kernel.param(array)
+        if param is None or not param.is_pointer:
+            return None
+        length = z3.Int(f"length!{array}")
+        stated = any(P.mentions(f, length) for f in facts)
+        lower = [z3.IntVal(0)] if ctx.kernel.dialect is n.Dialect.OPENCL else []
+        upper = [length] if stated else []
+        if not lower and not upper:
+            return None
+        if lower and upper:
+            what = f"the buffer {array}[0 .. \\pointer_length({array}))"
+        elif lower:
+            what = (f"the buffer {array}, below {array}[0] (an OpenCL buffer argument "
+                    "points at the start of its buffer)")
+        else:
+            what = f"the buffer {array}, at or past {array}[\\pointer_length({array})]"
+        return lower, upper, what
 
     def group_resources(self, state: State, pre: list[A.Clause]) -> list[P.Clause]:
         """What one work-group owns for the whole kernel: its threads' initial

@@ -9,12 +9,14 @@ column in the original file so a parse error points into the kernel source.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
 from veriscan.errors import SourcePos, VeriscanError
+from veriscan.frontend.clang_parse import dialect_for
+from veriscan.frontend.lexing import SPLICE, SourceMap, lex, spliced
+from veriscan.ir.nodes import Dialect
 from veriscan.seplogic import ast as A
 
 CLAUSE_KEYWORDS = {k.value: k for k in A.ClauseKind}
@@ -58,41 +60,6 @@ _COMPARE_PREC = 9
 _UNARY_PREC = 13
 
 
-class SourceMap:
-    """Offsets in the kernel file to 1-based (line, column) positions.
-
-    Lines end where the front end's preprocessor (pcpp) ends them, which is
-    where Python's ``str.splitlines`` does: at ``\\n``, ``\\r\\n``, a lone
-    ``\\r``, but also a form feed, U+2028 and the other Unicode line
-    separators.  Counting only ``\\n`` here would put an annotation on another
-    line than the code the IR says follows it, and attach it wrongly.
-    """
-
-    def __init__(self, file: str, source: str):
-        self.file = file
-        self.source = source
-        self._starts = [0]
-        for line in source.splitlines(keepends=True):
-            self._starts.append(self._starts[-1] + len(line))
-
-    def pos(self, offset: int) -> SourcePos:
-        line = bisect_right(self._starts, offset)
-        return SourcePos(self.file, line, offset - self._starts[line - 1] + 1)
-
-    def offset(self, line: int, col: int = 1) -> int:
-        """The offset of a 1-based (line, column) position (clamped to the text)."""
-        start = self._starts[min(max(line, 1), len(self._starts)) - 1]
-        return min(start + max(col - 1, 0), len(self.source))
-
-    def line_end(self, offset: int) -> int:
-        """Where the line holding ``offset`` ends (its line break, or the text's end)."""
-        line = bisect_right(self._starts, offset)
-        start = self._starts[line - 1]
-        stop = self._starts[line] if line < len(self._starts) else len(self.source)
-        text = self.source[start:stop]
-        return start + len(text.splitlines()[0]) if text else stop
-
-
 _INT_LITERAL = re.compile(r"(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)"
                           r"(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?")
 
@@ -109,53 +76,57 @@ def int_literal(text: str, pos: SourcePos) -> int:
     return int(digits, 8) if digits.startswith("0") else int(digits)
 
 
-def annotation_spans(source: str) -> Iterator[tuple[int, int, int]]:
+def annotation_spans(source: str, dialect: Dialect | None = None, file: str = ""
+                     ) -> Iterator[tuple[int, int, int]]:
     """(content start, content end, comment end) of each annotation comment, in order.
 
-    String and character literals are skipped so a ``"//@"`` inside a string is
-    not mistaken for an annotation; consecutive ``//@`` lines are merged.
+    The comments are exactly those C's lexer finds (:func:`.lexing.lex`, for
+    ``dialect``; without one, as OpenCL C, which has neither C++'s digit
+    separators nor its raw strings), so text C reads as part of a string or of
+    another comment is never an annotation, and every ``//@`` and ``/*@``
+    comment C sees is one.  Consecutive ``//@`` lines are merged.  ``file``
+    names the source in errors.
     """
-    i, n = 0, len(source)
-    lines = SourceMap("", source)
+    smap = SourceMap(file, source)
+    lexed = lex(source, dialect or Dialect.OPENCL)
     pending: list[int] | None = None  # merged run of //@ lines: [start, end, comment_end]
-    while i < n:
-        ch = source[i]
-        if ch in "\"'":
-            j = i + 1
-            while j < n and source[j] != ch and source[j] != "\n":
-                j += 2 if source[j] == "\\" else 1
-            i = j + 1
+    for start, end in lexed.comments:
+        kind = _annotation_kind(smap, start, end)
+        if kind == "//@" and pending is not None and not source[pending[2]:start].strip():
+            pending[1] = pending[2] = end
             continue
-        if source.startswith("//", i):
-            end = lines.line_end(i)  # where the preprocessor ends the comment
-            if source.startswith("//@", i):
-                only_ws_between = pending is not None and not source[pending[2]:i].strip()
-                if only_ws_between and pending is not None:
-                    pending[1] = pending[2] = end
-                else:
-                    if pending is not None:
-                        yield tuple(pending)  # type: ignore[misc]
-                    pending = [i + 3, end, end]
-            i = end
-            continue
-        if source.startswith("/*", i):
-            end = source.find("*/", i + 2)
-            if end < 0:
-                raise VeriscanError("unterminated comment", SourceMap("", source).pos(i))
-            if source.startswith("/*@", i):
-                if pending is not None:
-                    yield tuple(pending)  # type: ignore[misc]
-                    pending = None
-                stop = end - 1 if source[end - 1] == "@" and end - 1 > i + 2 else end
-                yield (i + 3, stop, end + 2)
-            i = end + 2
-            continue
-        if pending is not None and not ch.isspace():
+        if pending is not None:
             yield tuple(pending)  # type: ignore[misc]
             pending = None
-        i += 1
+        if kind == "//@":
+            pending = [start + 3, end, end]
+        elif kind == "/*@":
+            star = end - 2  # the closing "*/"
+            stop = star - 1 if source[star - 1] == "@" and star - 1 > start + 2 else star
+            yield (start + 3, stop, end)
     if pending is not None:
         yield tuple(pending)  # type: ignore[misc]
+
+
+def _annotation_kind(smap: SourceMap, start: int, end: int) -> str | None:
+    """``//@`` or ``/*@`` for an annotation comment, None for another comment.
+
+    Whether a comment is an annotation is decided on its text after C's line
+    splicing, as C reads it; an annotation that holds a line splice would be
+    read one way by C and another by the clause parser (which sees the
+    physical text), so it is refused rather than guessed at."""
+    text = smap.source[start:end]
+    kind = spliced(text)[:3]
+    if kind not in ("//@", "/*@"):
+        return None
+    splice = SPLICE.search(text)
+    if splice is not None:
+        pos = smap.pos(start + splice.start())
+        raise VeriscanError(f"annotation comments are read differently by C's lexer near "
+                            f"line {pos.line} (line splice): C joins a line ending in a "
+                            "backslash to the next before it reads the comment; remove the "
+                            "backslash", pos)
+    return kind
 
 
 def tokenize(smap: SourceMap, start: int, end: int) -> list[Token]:
@@ -438,11 +409,17 @@ class _Parser:
         return A.Amount(A.AmountKind.FRACTION, value)
 
 
-def parse_annotations(source: str, file: str) -> list[A.Annotation]:
-    """Every annotation comment in ``source``, parsed, in source order."""
+def parse_annotations(source: str, file: str, dialect: Dialect | None = None
+                      ) -> list[A.Annotation]:
+    """Every annotation comment in ``source``, parsed, in source order.
+
+    ``dialect`` decides how the file is lexed (C++14's digit separators are
+    CUDA's only); without one it is the dialect of the file's name, as the
+    front end chooses it."""
     smap = SourceMap(file, source)
     out = []
-    for start, end, comment_end in annotation_spans(source):
+    lexed_as = dialect or dialect_for(file, None)
+    for start, end, comment_end in annotation_spans(source, lexed_as, file):
         tokens = tokenize(smap, start, end)
         parser = _Parser(tokens)
         ann = parser.annotation(smap.pos(start), smap.pos(max(comment_end - 1, 0)).line)

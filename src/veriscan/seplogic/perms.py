@@ -24,6 +24,7 @@ import z3
 
 from veriscan.errors import SourcePos
 from veriscan.seplogic import ast as A
+from veriscan.smt.dag import subterms
 from veriscan.smt.solver import budgeted_solver
 
 _LINEAR_RLIMIT = 2_000_000  # a linearity check is a simple identity or nothing
@@ -62,17 +63,20 @@ def _linear_in(index: z3.ArithRef, var: z3.ArithRef) -> tuple[z3.ArithRef, z3.Ar
     k = z3.simplify(z3.substitute(index, (var, z3.IntVal(1))) - rest)
     if z3.is_int_value(k) and k.as_long() == 0:
         return None
-    if _mentions(k, var):
+    if mentions(k, var):
         return None
     solver = budgeted_solver(_LINEAR_RLIMIT)
     solver.add(index != k * var + rest)
     return (k, rest) if solver.check() == z3.unsat else None
 
 
-def _mentions(expr: z3.ExprRef, var: z3.ExprRef) -> bool:
-    if expr.eq(var):
-        return True
-    return any(_mentions(child, var) for child in expr.children())
+def mentions(expr: z3.ExprRef, var: z3.ExprRef) -> bool:
+    """Whether ``var`` occurs in ``expr`` (under quantifiers too).
+
+    Each shared subterm is visited once, and no term is built: making terms
+    (fresh names above all) would change what later queries look like to Z3,
+    and so whether they finish within their resource limit."""
+    return any(e.eq(var) for e in subterms([expr], quantifiers=True))
 
 
 def covers(clause: Clause, x: z3.ArithRef, hints: tuple[z3.ArithRef, ...] = (),
@@ -159,9 +163,9 @@ def _defined_by(guard: z3.BoolRef, var: z3.ArithRef) -> z3.ArithRef | None:
             stack.extend(g.children())
         elif z3.is_eq(g):
             lhs, rhs = g.children()
-            if lhs.eq(var) and not _mentions(rhs, var):
+            if lhs.eq(var) and not mentions(rhs, var):
                 return rhs
-            if rhs.eq(var) and not _mentions(lhs, var):
+            if rhs.eq(var) and not mentions(lhs, var):
                 return lhs
     return None
 

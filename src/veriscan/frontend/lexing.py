@@ -1,0 +1,171 @@
+"""Where the kernel file's comments and literals are, as C's own lexer finds them.
+
+Annotations are comments, so which text is an annotation is decided by how
+the file is cut into comments, string literals and code.  A hand-written
+scanner gets that subtly wrong: C splices a line ending in a backslash (or
+the trigraph ``??/``) onto the next one before it looks for comments, so a
+``//`` comment ending in ``\\`` swallows the next line; and in C++14 (CUDA)
+``1'000`` is one number, not the start of a character literal.  Each such
+disagreement lets the checker read an annotation C treats as comment text,
+or miss one C sees, so a proof could rest on a contract nobody wrote or skip
+an assertion somebody did.
+
+So the cut is clang's: the file is lexed by libclang with the dialect's own
+language flags (:data:`~veriscan.frontend.dialects.DIALECT_FLAGS`), and the
+annotation scanner (:func:`veriscan.seplogic.parser.annotation_spans`) and the
+declaration finder (:func:`veriscan.seplogic.attach.declarations`) both take
+their comments and literals from :func:`lex`, never from a scan of their own.
+The front end's preprocessor (pcpp) cuts comments itself, so
+:func:`refuse_ambiguous_lexing` refuses the texts on which it and C disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+import clang.cindex as ci
+
+from veriscan.errors import KernelSourceError, SourcePos, VeriscanError
+from veriscan.frontend.dialects import DIALECT_FLAGS
+from veriscan.ir.nodes import Dialect
+
+# C's line splice (translation phase 2): a backslash, or the trigraph ``??/``
+# that stands for one, then the line break; clang also accepts horizontal
+# white space between the two (with a warning), so a splice here does too.
+SPLICE = re.compile(r"(?:\\|\?\?/)[ \t\v\f]*(?:\r\n|\n|\r)")
+# The file lives in memory only, under a name no include can resolve against.
+_VIRTUAL_DIR = "/veriscan-lex"
+_SUFFIX = {Dialect.OPENCL: "cl", Dialect.CUDA: "cu"}
+
+
+class SourceMap:
+    """Offsets in the kernel file to 1-based (line, column) positions.
+
+    Lines end where the front end's preprocessor (pcpp) ends them, which is
+    where Python's ``str.splitlines`` does: at ``\\n``, ``\\r\\n``, a lone
+    ``\\r``, but also a form feed, U+2028 and the other Unicode line
+    separators.  Counting only ``\\n`` here would put an annotation on another
+    line than the code the IR says follows it, and attach it wrongly.
+    """
+
+    def __init__(self, file: str, source: str):
+        self.file = file
+        self.source = source
+        self._starts = [0]
+        for line in source.splitlines(keepends=True):
+            self._starts.append(self._starts[-1] + len(line))
+
+    def pos(self, offset: int) -> SourcePos:
+        line = bisect_right(self._starts, offset)
+        return SourcePos(self.file, line, offset - self._starts[line - 1] + 1)
+
+    def offset(self, line: int, col: int = 1) -> int:
+        """The offset of a 1-based (line, column) position (clamped to the text)."""
+        start = self._starts[min(max(line, 1), len(self._starts)) - 1]
+        return min(start + max(col - 1, 0), len(self.source))
+
+
+@dataclass(frozen=True)
+class Lexed:
+    """A source text as clang's lexer cuts it, by character offsets [start, end).
+
+    ``comments`` are every comment, in order; ``quoted`` every token that holds
+    a quote (string and character literals, an unterminated one running to the
+    line's end, a C++14 number with digit separators), whose text is no code.
+    """
+
+    comments: tuple[tuple[int, int], ...]
+    quoted: tuple[tuple[int, int], ...]
+
+
+def _char_offsets(source: str) -> list[int]:
+    """For each UTF-8 byte offset of ``source`` (and its end), the character offset.
+
+    libclang counts bytes; the checker's offsets are Python string indices."""
+    out: list[int] = []
+    for i, ch in enumerate(source):
+        out.extend([i] * len(ch.encode("utf-8")))
+    out.append(len(source))
+    return out
+
+
+@lru_cache(maxsize=64)
+def lex(source: str, dialect: Dialect) -> Lexed:
+    """The comments and quoted tokens of ``source``, lexed as ``dialect`` is.
+
+    The lexing is clang's raw lexer over the file as written: no macro is
+    expanded and no include is read, which is what C does to comments (they
+    are gone before preprocessing, translation phase 3); the translation unit
+    is parsed only to hold the file and the language options, and whatever its
+    parse makes of the text does not matter here.  Text the lexer
+    skips without making a token of it can only be an unterminated ``/*``
+    comment running to the end of the file; that is bad input, as it is for
+    every C compiler.
+    """
+    name = f"{_VIRTUAL_DIR}/kernel.{_SUFFIX[dialect]}"
+    try:
+        tu = ci.Index.create().parse(name, args=[*DIALECT_FLAGS[dialect], "-w"],
+                                     unsaved_files=[(name, source)])
+    except ci.TranslationUnitLoadError as exc:
+        raise KernelSourceError(f"libclang could not lex the kernel file: {exc}") from None
+    chars = _char_offsets(source)
+    file = tu.get_file(name)
+    extent = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(tu, file, 0),
+                                           ci.SourceLocation.from_offset(tu, file,
+                                                                         len(chars) - 1))
+    comments: list[tuple[int, int]] = []
+    quoted: list[tuple[int, int]] = []
+    covered = 1 if source.startswith("\ufeff") else 0  # a byte-order mark is no text
+    for token in tu.get_tokens(extent=extent):
+        start, end = chars[token.extent.start.offset], chars[token.extent.end.offset]
+        _only_blank(source, covered, start)
+        covered = max(covered, end)
+        if token.kind is ci.TokenKind.COMMENT:
+            comments.append((start, end))
+        elif "'" in token.spelling or '"' in token.spelling:
+            quoted.append((start, end))
+    _only_blank(source, covered, len(source))
+    return Lexed(tuple(comments), tuple(quoted))
+
+
+def _only_blank(source: str, start: int, end: int) -> None:
+    """Text between two tokens is white space and line splices, or it is a
+    comment the lexer dropped because it never ends."""
+    gap = SPLICE.sub("", source[start:end])
+    if gap.strip():
+        at = start + len(source[start:end]) - len(source[start:end].lstrip())
+        raise VeriscanError("unterminated comment", SourceMap("", source).pos(at))
+
+
+def spliced(text: str) -> str:
+    """``text`` after C's translation phase 2: its line splices removed."""
+    return SPLICE.sub("", text)
+
+
+# A trigraph: C compilers with trigraphs on (clang in OpenCL and C++14 modes does)
+# replace it before anything else; pcpp leaves it as it is.
+_TRIGRAPH = re.compile(r"\?\?[=/'()!<>\-]")
+
+
+def refuse_ambiguous_lexing(source: str, dialect: Dialect, file: str) -> None:
+    """Refuse a text that veriscan's preprocessor and a C compiler would cut into
+    code and comments differently: a trigraph anywhere (``??/`` splices lines, so a
+    comment can swallow the next line of code for the compiler only), and a form
+    feed or vertical tab in a ``//`` comment (pcpp ends the comment there, C does
+    not).  Either way the proof would be about another program than the one that
+    runs; no kernel needs them."""
+    where = SourceMap(file, source)
+    found = _TRIGRAPH.search(source)
+    if found:
+        raise KernelSourceError(f"trigraph '{found.group()}' is not supported: C compilers "
+                                "may replace it while veriscan's preprocessor does not",
+                                where.pos(found.start()))
+    for start, end in lex(source, dialect).comments:
+        text = source[start:end]
+        if text.startswith("//") and ("\f" in text or "\v" in text):
+            raise KernelSourceError("a form feed or vertical tab inside a // comment is "
+                                    "not supported: veriscan's preprocessor would end the "
+                                    "comment there, C compilers do not", where.pos(start))
