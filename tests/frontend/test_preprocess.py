@@ -59,6 +59,9 @@ def test_analysis_positions_are_the_users_lines() -> None:
     # #pragma in its operator form (here made by a macro) meets the same allow-list
     ("pragma_operator.cl", "'_Pragma' is not supported", 5),
     ("include.cl", "a kernel must be one self-contained file", 2),
+    # text veriscan's preprocessor and a C compiler cut into comments differently
+    ("trigraph_splice.cl", "trigraph '??/' is not supported", 7),
+    ("form_feed_comment.cl", "a form feed or vertical tab inside a // comment", 6),
 ])
 def test_what_would_read_differently_downstream_is_bad_input(name: str, message: str,
                                                              line: int) -> None:
