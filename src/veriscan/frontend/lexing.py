@@ -134,8 +134,7 @@ def lex(source: str, dialect: Dialect) -> Lexed:
 def _only_blank(source: str, start: int, end: int) -> None:
     """Text between two tokens is white space and line splices, or it is a
     comment the lexer dropped because it never ends."""
-    gap = SPLICE.sub("", source[start:end])
-    if gap.strip():
+    if spliced(source[start:end]).strip():
         at = start + len(source[start:end]) - len(source[start:end].lstrip())
         raise VeriscanError("unterminated comment", SourceMap("", source).pos(at))
 
@@ -157,15 +156,15 @@ def refuse_ambiguous_lexing(source: str, dialect: Dialect, file: str) -> None:
     feed or vertical tab in a ``//`` comment (pcpp ends the comment there, C does
     not).  Either way the proof would be about another program than the one that
     runs; no kernel needs them."""
-    where = SourceMap(file, source)
     found = _TRIGRAPH.search(source)
     if found:
         raise KernelSourceError(f"trigraph '{found.group()}' is not supported: C compilers "
                                 "may replace it while veriscan's preprocessor does not",
-                                where.pos(found.start()))
+                                SourceMap(file, source).pos(found.start()))
     for start, end in lex(source, dialect).comments:
         text = source[start:end]
         if text.startswith("//") and ("\f" in text or "\v" in text):
             raise KernelSourceError("a form feed or vertical tab inside a // comment is "
                                     "not supported: veriscan's preprocessor would end the "
-                                    "comment there, C compilers do not", where.pos(start))
+                                    "comment there, C compilers do not",
+                                    SourceMap(file, source).pos(start))

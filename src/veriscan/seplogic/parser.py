@@ -76,19 +76,19 @@ def int_literal(text: str, pos: SourcePos) -> int:
     return int(digits, 8) if digits.startswith("0") else int(digits)
 
 
-def annotation_spans(source: str, dialect: Dialect | None = None, file: str = ""
+def annotation_spans(source: str, dialect: Dialect, file: str = ""
                      ) -> Iterator[tuple[int, int, int]]:
     """(content start, content end, comment end) of each annotation comment, in order.
 
     The comments are exactly those C's lexer finds (:func:`.lexing.lex`, for
-    ``dialect``; without one, as OpenCL C, which has neither C++'s digit
-    separators nor its raw strings), so text C reads as part of a string or of
+    ``dialect``: C++14's digit separators and raw strings are CUDA's only), so
+    text C reads as part of a string or of
     another comment is never an annotation, and every ``//@`` and ``/*@``
     comment C sees is one.  Consecutive ``//@`` lines are merged.  ``file``
     names the source in errors.
     """
     smap = SourceMap(file, source)
-    lexed = lex(source, dialect or Dialect.OPENCL)
+    lexed = lex(source, dialect)
     pending: list[int] | None = None  # merged run of //@ lines: [start, end, comment_end]
     for start, end in lexed.comments:
         kind = _annotation_kind(smap, start, end)

@@ -30,7 +30,7 @@ import z3
 from veriscan.errors import SourcePos
 from veriscan.seplogic.identities import ThreadIds, binom_function
 from veriscan.smt.dag import TermMap, subterms
-from veriscan.smt.solver import budgeted_solver
+from veriscan.smt.solver import LIMIT_KIND, budgeted_solver
 from veriscan.smt.symbols import APPROX, readable
 from veriscan.verdict import Verdict, unknown, violation
 
@@ -225,7 +225,7 @@ class Prover:
 
     def policy(self) -> dict[str, Any]:
         """The solver policy, for the verdict: the same policy gives the same verdict."""
-        return {"limit": "z3 rlimit (deterministic resource count, not time)",
+        return {"limit": LIMIT_KIND,
                 "rlimit_per_obligation": self.rlimit,
                 "stages": {k: [[seed, int(self.rlimit * share)] for seed, share in v]
                            for k, v in _STAGES.items()},

@@ -91,7 +91,6 @@ class KernelQueries:
         self.rlimit = rlimit  # Z3 resource units per query
         self.deadline = deadline  # time.monotonic() after which queries answer unknown
         self.content = HostContent(kernel)
-        self._functions = self.content.read_only
         self._scalars: dict[str, z3.ExprRef] = {}
         # Every by-value parameter (each lane of a vector one) is an input: a given
         # integer value, else a free symbol (floats and TYPE values: opaque ones).
@@ -107,7 +106,7 @@ class KernelQueries:
                     self._scalars[name] = z3.Const(name, sort_of(p.type))
         for a in assumptions:
             for name in (a.array, a.guard):
-                if name is not None and name not in self._functions:
+                if name is not None and name not in self.content.read_only:
                     raise Finding("assumptions", f"assumption '{a.describe()}' names '{name}', "
                                   "which is not a read-only pointer parameter of the kernel")
         self.trace: Trace | None = None
@@ -228,14 +227,14 @@ class KernelQueries:
         """Instances of the DistinctWhere assumptions for the reads in ``formula``."""
         facts: list[z3.BoolRef] = []
         for a in self.assumptions:
-            fn = self._functions[a.array]
+            fn = self.content.read_only[a.array]
             reads = _applications(formula, fn)
             for i, x in enumerate(reads):
                 for y in reads[i + 1:]:
                     xi, yi = x.arg(0), y.arg(0)
                     cond = [xi != yi]
                     if a.guard is not None:
-                        g = self._functions[a.guard]
+                        g = self.content.read_only[a.guard]
                         zero = z3.BitVecVal(0, g.range().size()) if z3.is_bv_sort(
                             g.range()) else None
                         if zero is None:

@@ -23,6 +23,8 @@ import z3
 QUERY_RLIMIT = 60_000_000
 FIRST_TRY_RLIMIT = 1_000_000
 PARAMETRIC_RLIMIT = 10_000_000
+# How every verdict names the kind of limit its solver ran under.
+LIMIT_KIND = "z3 rlimit (deterministic resource count, not time)"
 
 
 def budgeted_solver(rlimit: int, seed: int = 0) -> z3.Solver:
@@ -49,9 +51,8 @@ def resources_spent() -> int:
 
 def race_policy(rlimit: int) -> dict[str, object]:
     """The race checker's policy, for its verdicts: the same policy, the same verdict."""
-    return {"limit": "z3 rlimit (deterministic resource count, not time)",
-            "rlimit_per_query": rlimit, "rlimit_first_try": FIRST_TRY_RLIMIT, "seed": 0,
-            "z3": z3.get_version_string()}
+    return {"limit": LIMIT_KIND, "rlimit_per_query": rlimit,
+            "rlimit_first_try": FIRST_TRY_RLIMIT, "seed": 0, "z3": z3.get_version_string()}
 
 
 @contextmanager
