@@ -7,10 +7,11 @@ maps them onto CUDA C++ and the kernels the static checker proved are the
 kernels that run; nothing is rewritten by hand.  Chosen with
 ``device="cuda"`` (or by passing CuPy arrays).
 
-Limits, stated plainly: this path has not been run on a GPU in this project
-(the development machine has none; its tests skip without CuPy and a GPU).
-Monoids whose OpenCL C uses C99 compound literals (``(TYPE){...}``) do not
-compile as C++; NVRTC then reports the error as a
+Limits, stated plainly: the development machine has no GPU, so CI never runs
+this path (its tests skip without CuPy and a GPU); it was run on an H200 with
+``benchmarks/gpu_check.sh`` (the README gives what passed and how fast).  Monoids
+whose OpenCL C uses C99 compound literals (``(TYPE){...}``) do not compile as C++;
+NVRTC then reports the error as a
 :class:`~veriscan.errors.KernelSourceError`.
 """
 

@@ -182,20 +182,25 @@ class Runtime:
     def macro_expansions(self, names: Iterable[str]) -> dict[str, str]:
         """What each of ``names`` (macros of this compiler) expands to when used alone,
         as the compiler's own preprocessor writes it (stringified).  A function-like
-        macro, not invoked, comes back as its own name."""
+        macro, not invoked, comes back as its own name.
+
+        The name goes to the stringifying macro in parentheses, which keep the commas
+        of an expansion inside one argument: OpenCL C 1.2 compilers (NVIDIA's) have no
+        variadic macros, and the parentheses are taken off again after the read."""
         ordered = sorted(set(names))
         if not ordered:
             return {}
         width = _EXPANSION_BYTES
-        strings = "".join(f"__constant char vs_e{i}[] = VS_STR({name});\n"
+        strings = "".join(f"__constant char vs_e{i}[] = VS_STR(({name}));\n"
                           for i, name in enumerate(ordered))
         copies = "".join(f"  for (int k = 0; k < {width - 1} && k < (int)sizeof(vs_e{i}); "
                          f"k++) o[{i * width} + k] = (uchar)vs_e{i}[k];\n"
                          for i in range(len(ordered)))
-        source = ("#define VS_STR2(...) #__VA_ARGS__\n#define VS_STR(...) VS_STR2(__VA_ARGS__)\n"
-                  + strings + "__kernel void vs_probe(__global uchar *o) {\n" + copies + "}\n")
+        source = ("#define VS_STR2(x) #x\n#define VS_STR(x) VS_STR2(x)\n" + strings
+                  + "__kernel void vs_probe(__global uchar *o) {\n" + copies + "}\n")
         raw = self._probe(source, len(ordered) * width, "the macro expansion probe").tobytes()
-        return {name: raw[i * width:(i + 1) * width].split(b"\0", 1)[0].decode(errors="replace")
+        return {name: _unparenthesised(raw[i * width:(i + 1) * width].split(b"\0", 1)[0]
+                                       .decode(errors="replace"))
                 for i, name in enumerate(ordered)}
 
     def _probe(self, source: str, nbytes: int, origin: str) -> np.ndarray:
@@ -233,6 +238,13 @@ _EXPANSION_BYTES = 256
 # Compilers name the program after a temporary file (PoCL: ~/.cache/pocl/kcache/tempfile_X.cl);
 # the user wants to see their own file name in the log instead.
 _TEMPFILE = re.compile(r"(?:\S*/)?tempfile_\w+\.cl|<source>")
+
+
+def _unparenthesised(text: str) -> str:
+    """The probe's stringified ``(expansion)`` without the parentheses it added (the
+    closing one is missing when the expansion filled the probe's width)."""
+    text = text[1:] if text.startswith("(") else text
+    return text[:-1] if text.endswith(")") else text
 
 
 def _trim_log(log: str, limit: int = 4000) -> str:

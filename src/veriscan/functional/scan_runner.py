@@ -154,6 +154,10 @@ def _prepare(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
             f"group on one thread stack, and over {CPU_PRIVATE_BUDGET // 2**20} MiB that "
             f"crashes; {_fitting_hint(kernel, monoid, n, rt)}")
     text = _kernel_text(kernel, monoid, n)
+    if kernel.dialect == "opencl" and not any(t.spelling in ("__kernel", "kernel")
+                                              for t in text.tokens):
+        # Known before any build; no driver is asked about a program without kernels.
+        raise KernelSourceError(f"{_origin(kernel)}: no __kernel function")
     _refuse_device_macros(text, rt)
     # The plain program for this n both names the entry point and, unbatched,
     # is the program to launch: one build per size, not a probe build as well.
@@ -323,9 +327,11 @@ def _entry_name(kernel: ScanKernel, program: cl.Program) -> str:
     Asking the built program is the one reliable parser of OpenCL C the device
     offers, and it sees exactly what will run.
     """
-    names = [n for n in program.get_info(cl.program_info.KERNEL_NAMES).split(";") if n]
-    if not names:
+    # NVIDIA's OpenCL driver (580, on an H200) crashes the process when asked for the
+    # names in a program that has no kernels: the count is asked first.
+    if int(program.get_info(cl.program_info.NUM_KERNELS)) == 0:
         raise KernelSourceError(f"{_origin(kernel)}: no __kernel function")
+    names = [n for n in program.get_info(cl.program_info.KERNEL_NAMES).split(";") if n]
     if kernel.entry:
         if kernel.entry not in names:
             raise KernelSourceError(f"{_origin(kernel)}: no kernel named '{kernel.entry}'; "
