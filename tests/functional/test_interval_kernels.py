@@ -29,7 +29,8 @@ def _sizes(kernel, runtime):
 def test_interval_test_passes_at_every_size(runtime, name):
     kernel = load_scan_kernel(name)
     sizes = _sizes(kernel, runtime)
-    assert sizes[-1] >= runtime.limits.max_work_group_size
+    if runtime.is_cpu:  # a GPU compiler may allow a kernel fewer work-items (registers)
+        assert sizes[-1] >= runtime.limits.max_work_group_size
     for n in sizes:
         verdict = interval_test(kernel, n, runtime)
         assert verdict.status is Status.VERIFIED, verdict.summary
@@ -49,7 +50,8 @@ def test_matches_numpy_for_practical_monoids(runtime, name):
     cases = [("add", top), ("max", top), ("affine", 512)]
     for op, n in cases:
         monoid = get_monoid(op)
-        x = monoid.sample(rng, n)
+        # Each monoid's own limit: on a GPU, a kernel's registers depend on TYPE.
+        x = monoid.sample(rng, min(n, max_scan_size(kernel, monoid, runtime)))
         got = run_scan(kernel, monoid, x, runtime)
         if op == "add" and kernel.inclusive:
             expected = np.cumsum(x, dtype=np.int32)
@@ -62,8 +64,10 @@ def test_matches_numpy_for_practical_monoids(runtime, name):
 
 def test_float_sum_within_tolerance(runtime):
     monoid = get_monoid("add", "float32")
-    x = monoid.sample(np.random.default_rng(0), 4096)
-    got = run_scan(load_scan_kernel("kogge_stone"), monoid, x, runtime)
+    kernel = load_scan_kernel("kogge_stone")
+    x = monoid.sample(np.random.default_rng(0), min(4096, max_scan_size(kernel, monoid,
+                                                                          runtime)))
+    got = run_scan(kernel, monoid, x, runtime)
     assert monoid.mismatches(got, np.cumsum(x.astype(np.float64))).size == 0
     assert monoid.mismatches(got + 1.0, np.cumsum(x.astype(np.float64))).size > 0
 

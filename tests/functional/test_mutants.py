@@ -90,7 +90,7 @@ def test_mutant(runtime, mutant):
         assert all(v.status is Status.VERIFIED for v in verdicts), (
             f"{mutant} is listed as invisible on {device} but fails: {last.summary}; "
             "remove its invisible-on")
-        assert n > runtime.limits.max_work_group_size
+        assert n > top  # it passed at every size the device runs
         return
     assert last.status is Status.VIOLATION, f"{mutant} passed up to n={top}"
     assert last.witness["wrong"], "a violation must show the wrong elements"

@@ -27,7 +27,7 @@ REFUSED = sorted((KERNELS / "refused").glob("*.cu"))
 
 def _verify(kernel, sizes):
     """The three steps, the interval test on the default device (PoCL) only."""
-    return verify_kernel(kernel, sizes, every_size=False, runtime=get_runtime(),
+    return verify_kernel(kernel, sizes, every_size=False, runtime=get_runtime("pocl"),
                          devices=implementations()[:1])
 
 

@@ -102,8 +102,12 @@ def test_cpu_stack_budget_is_a_device_limit_not_a_crash(runtime):
 
 def test_max_scan_size_per_kernel(runtime):
     limit = runtime.limits.max_work_group_size
-    assert max_scan_size(load_scan_kernel("kogge_stone"), interval_monoid, runtime) == limit
-    assert max_scan_size(load_scan_kernel("blelloch"), interval_monoid, runtime) == 2 * limit
+    kogge = max_scan_size(load_scan_kernel("kogge_stone"), interval_monoid, runtime)
+    blelloch = max_scan_size(load_scan_kernel("blelloch"), interval_monoid, runtime)
+    if runtime.is_cpu:
+        assert (kogge, blelloch) == (limit, 2 * limit)
+    else:  # a GPU compiler may allow a kernel fewer work-items (registers)
+        assert kogge <= limit and blelloch <= 2 * limit
     assert max_scan_size(load_scan_kernel("sequential"), interval_monoid, runtime) == SWEEP_CAP
     # lists of n indices need n < 2^16: the monoid's own limit (or the largest buffer)
     # ends the search
