@@ -264,6 +264,10 @@ def _attach_inside(kernel: n.Kernel, spec: KernelSpec, annotations: list[A.Annot
             spec.barriers.setdefault(id(barriers[target]), []).extend(ann.clauses)
         elif target in loops:
             spec.loops.setdefault(id(loops[target]), []).extend(ann.clauses)
+        elif isinstance(statements.get(target), n.Unsupported):
+            # A loop the front end could not lower (a do-while whose condition has side
+            # effects): the statement makes the check unknown, naming the construct.
+            continue
         else:
             raise VeriscanError(f"annotation must be followed by the kernel, a loop or a "
                                 f"barrier; the next code is line {target}", ann.start)

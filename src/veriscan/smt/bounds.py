@@ -28,7 +28,15 @@ from veriscan.ir import nodes as ir
 from veriscan.smt.dag import first_of_each, subterms
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
-from veriscan.smt.symbols import APPROX, INDEX_BITS, Mentions, applications, conj, disj
+from veriscan.smt.symbols import (
+    APPROX,
+    CHOSEN_BY_INPUT,
+    INDEX_BITS,
+    Mentions,
+    applications,
+    conj,
+    disj,
+)
 from veriscan.smt.threads import in_launch
 from veriscan.smt.trace import Access, AssertionSite, AssumedDefined, PointerSite, UndefinedSite
 
@@ -195,23 +203,60 @@ def _uniform_input_serves(q: KernelQueries, sites: list[AssumedDefined], value: 
 
 
 def _for_every_thread(q: KernelQueries, sites: list[AssumedDefined]) -> z3.BoolRef:
-    """Every work-item of the launch leaves every site defined.  The inputs (read-only
-    functions, scalars, sizes) are shared and stay free; the thread's ids and its own
-    symbols are bound, so one input has to serve every work-item (two threads' demands
-    on one cell can contradict each other).  An over-approximated value (an opaque
-    float operation's result) stays free, as before this query was per work-item:
-    what the kernel computes there is not known either way (a known gap, see the
-    README's model assumptions)."""
+    """Every work-item of the launch leaves every site defined, whatever the opaque
+    operations return.  The inputs (read-only functions, scalars, sizes) are shared and
+    stay free; the thread's ids and its own symbols are bound, so one input has to serve
+    every work-item (two threads' demands on one cell can contradict each other).  An
+    over-approximated value (an opaque float operation's result) is bound too: the
+    device computes one value there that the model does not know, so the input found
+    must serve for every value it could be (``in[t] + 2 - (int)floor(2.5f)`` is
+    ``in[t]`` on every device, and a divisor ``d - in[t]`` is zero for every input
+    however a solver would like ``floor`` to round)."""
     assert q.trace is not None
     a = q.pair.a
     defined = z3.And(*(z3.Implies(s.reached, z3.Not(s.undefined)) for s in sites))
     premise = z3.And(in_launch(a, q.launch), *q.trace.assumptions)
-    body = z3.Implies(premise, defined)
-    own = {t.decl().name() for t in q.symbols.thread_local
-           if not t.decl().name().startswith(APPROX)}
-    bound = {t.decl().name(): t for t in [*a.local, *a.group] + [
+    body, approximated = _approximations_as_constants(z3.Implies(premise, defined),
+                                                      q.trace.data)
+    own = {t.decl().name() for t in q.symbols.thread_local}
+    bound = {t.decl().name(): t for t in [*a.local, *a.group, *approximated] + [
         t for t in applications(body) if z3.is_const(t) and t.decl().name() in own]}
     return z3.ForAll(list(bound.values()), body)
+
+
+def _approximations_as_constants(formula: z3.BoolRef, data: set[str]
+                                 ) -> tuple[z3.BoolRef, list[z3.ExprRef]]:
+    """``formula`` with every over-approximated value (an application of an opaque
+    operation, or a symbol named as approximate) a constant of its own, and those
+    constants.  A property the input chooses (:data:`CHOSEN_BY_INPUT`) of a cell read
+    straight from the input (a function in ``data``) stays as it is: only of such a
+    cell is it known that some content lacks it.  One term is one constant;
+    applications to different argument terms become different constants even where
+    their arguments are equal, which only makes a universal claim over them stronger.
+    Replaced outermost first, again until none is left (an inner application that also
+    stands alone goes in a later round)."""
+    constants: list[z3.ExprRef] = []
+    while True:
+        outermost = [t for t in subterms([formula], quantifiers=True,
+                                         below=lambda t: not _approximate(t, data))
+                     if _approximate(t, data)]
+        applied = [t for t in outermost if t.num_args()]
+        constants += [t for t in outermost if not t.num_args()]
+        if not applied:
+            return formula, list({c.decl().name(): c for c in constants}.values())
+        fresh = [(t, z3.Const(f"{APPROX}value!{len(constants) + k}", t.sort()))
+                 for k, t in enumerate(applied)]
+        constants += [c for _, c in fresh]
+        formula = z3.substitute(formula, *fresh)
+
+
+def _approximate(term: z3.ExprRef, data: set[str]) -> bool:
+    if not z3.is_app(term) or not term.decl().name().startswith(APPROX):
+        return False
+    chosen = term.decl().name().startswith(CHOSEN_BY_INPUT) and term.num_args() == 1 and \
+        z3.is_app(term.arg(0)) and term.arg(0).num_args() == 1 and \
+        term.arg(0).decl().name() in data
+    return not chosen
 
 
 def _over_any_memory(reached: z3.BoolRef, undefined: z3.BoolRef, data: set[str]

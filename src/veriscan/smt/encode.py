@@ -31,7 +31,7 @@ from collections.abc import Callable
 import z3
 
 from veriscan.ir import nodes as ir
-from veriscan.smt.symbols import APPROX, VALUE, SymbolTable, conj, sort_of
+from veriscan.smt.symbols import APPROX, CHOSEN_BY_INPUT, VALUE, SymbolTable, conj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 
 _GENERIC_OP = z3.Function("generic_op", VALUE, VALUE, VALUE)
@@ -170,10 +170,13 @@ class ExprEncoder:
     def unrepresentable(self, value: z3.ExprRef, src: ir.ScalarType,
                         dst: ir.ScalarType) -> z3.BoolRef:
         """When the floating ``value`` truncated toward zero lies outside the integer type
-        ``dst``: known for a literal, else an over-approximated unknown."""
+        ``dst``: known for a literal, else an over-approximated property of the value
+        (the same for equal values; see :data:`CHOSEN_BY_INPUT`)."""
         literal = _literal_value(value)
         if literal is None:
-            return self.symbols.fresh(f"{src} value outside {dst}", z3.BoolSort())
+            outside = z3.Function(f"{CHOSEN_BY_INPUT}{src} value outside {dst}",
+                                  value.sort(), z3.BoolSort())
+            return outside(value)
         low = -(1 << (dst.bits - 1)) if dst.signed else 0
         high = (1 << (dst.bits - 1)) - 1 if dst.signed else (1 << dst.bits) - 1
         inside = math.isfinite(literal) and low <= math.trunc(literal) <= high  # exact

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import z3
 
 from veriscan.ir import nodes as ir
-from veriscan.ir.visit import assigned_vars, sub_exprs, walk
+from veriscan.ir.visit import assigned_vars, sub_exprs, walk, written_var
 from veriscan.smt.encode import resize
 from veriscan.smt.symbols import INDEX_BITS
 
@@ -27,28 +27,66 @@ def _strip_casts(e: ir.Expr) -> ir.Expr:
     return e
 
 
+def _peel(e: ir.Expr) -> tuple[ir.Expr, list[ir.ScalarType]]:
+    """``e`` without its casts, and the types they converted to (outermost first)."""
+    types = []
+    while isinstance(e, ir.Cast):
+        types.append(e.type)
+        e = e.operand
+    return e, types
+
+
+def _modular_in(types: list[ir.ScalarType], t: ir.ScalarType) -> bool:
+    """Whether converting through ``types`` keeps a value's residue modulo 2^bits of
+    ``t``: integer types at least as wide as ``t`` only (a narrower one, ``(uchar)``,
+    drops bits the counter has; a float rounds)."""
+    return all(x.kind is ir.TypeKind.INT and x.bits >= t.bits for x in types)
+
+
 def affine_vars(s: ir.Loop) -> dict[str, ir.Expr]:
-    """Variables updated only by ``v = v +/- e`` in the step, ``e`` loop-invariant."""
-    modified = assigned_vars(s.body + s.step)
-    in_body = assigned_vars(s.body)
+    """Variables whose only write in the loop is an unconditional ``v = v +/- e`` of
+    the step (``e`` loop-invariant), computed in types no narrower than ``v``'s, so
+    that iteration ``k`` sees ``start + k*e`` modulo ``v``'s width.  Every write
+    counts, however deeply nested (``i += 2, t && i++`` writes ``i`` twice)."""
+    writes: dict[str, int] = {}
+    for stmt in walk(s.body + s.step):
+        name = written_var(stmt)
+        if name is not None:
+            writes[name] = writes.get(name, 0) + 1
+    modified = set(writes)
     out: dict[str, ir.Expr] = {}
     for stmt in s.step:
-        if not isinstance(stmt, ir.Assign) or stmt.target in in_body:
+        if not isinstance(stmt, ir.Assign) or writes.get(stmt.target) != 1:
             continue
-        value = _strip_casts(stmt.value)
+        value, outer = _peel(stmt.value)
         if not (isinstance(value, ir.BinOp) and value.op in ("+", "-")):
             continue
-        lhs = _strip_casts(value.lhs)
+        lhs, inner = _peel(value.lhs)
         if not (isinstance(lhs, ir.Var) and lhs.name == stmt.target):
             continue
-        if any(isinstance(x, ir.Var) and x.name in modified for x in sub_exprs(value.rhs)):
+        if not _modular_in([*outer, value.type, *inner], lhs.type):
             continue
-        if sum(1 for x in s.step if isinstance(x, ir.Assign) and x.target == stmt.target) != 1:
+        if any(isinstance(x, ir.Var) and x.name in modified for x in sub_exprs(value.rhs)):
             continue
         step = value.rhs if value.op == "+" else ir.UnOp(value.pos, value.rhs.type, "-",
                                                          value.rhs)
         out[stmt.target] = step
     return out
+
+
+def _constant(e: ir.Expr) -> int | None:
+    """The value of an integer constant seen through casts that keep it (a cast it
+    does not fit, ``(uchar)300``, is not followed)."""
+    value, types = _peel(e)
+    if not isinstance(value, ir.Const) or not isinstance(value.value, int):
+        return None
+    for t in reversed(types):
+        if t.kind is not ir.TypeKind.INT:
+            return None
+        low = -(1 << (t.bits - 1)) if t.signed else 0
+        if not low <= value.value < low + (1 << t.bits):
+            return None
+    return value.value
 
 
 @dataclass(frozen=True)
@@ -74,16 +112,14 @@ def monotone(s: ir.Loop, affine: dict[str, ir.Expr]) -> Monotone | None:
         return None
     if any(isinstance(x, ir.Var) and x.name in modified for x in sub_exprs(rhs)):
         return None
-    step = _strip_casts(affine[lhs.name])
+    step = affine[lhs.name]
     negative = isinstance(step, ir.UnOp)
-    if isinstance(step, ir.UnOp):
-        step = _strip_casts(step.operand)
-    if not isinstance(step, ir.Const) or not isinstance(step.value, int) or step.value <= 0:
+    size = _constant(step.operand if isinstance(step, ir.UnOp) else step)
+    if size is None or size <= 0:
         return None
     if (cond.op in ("<", "<=")) == negative:
         return None
-    return Monotone(lhs.name, cond.op, cond.rhs, -step.value if negative else step.value,
-                    cond.lhs.type)
+    return Monotone(lhs.name, cond.op, cond.rhs, -size if negative else size, cond.lhs.type)
 
 
 def counted(s: ir.Loop, affine: dict[str, ir.Expr]) -> bool:

@@ -22,6 +22,10 @@ from veriscan.ir import nodes as ir
 from veriscan.smt.dag import TermMap, subterms
 
 APPROX = "~"
+# A property of one value that the model does not compute but that some value of the
+# type lacks (a float too large for an int): applied to a cell of the host's input, the
+# input can choose a value without it, so the property is the input's to choose.
+CHOSEN_BY_INPUT = APPROX + "input: "
 INDEX_BITS = 64
 VALUE = z3.DeclareSort("Value")  # elements of TYPE, floats and other opaque data
 
