@@ -179,6 +179,26 @@ class Runtime:
         found = self._probe(source, len(ordered), "the macro probe")
         return frozenset(name for name, flag in zip(ordered, found, strict=True) if flag)
 
+    def declared_among(self, names: Iterable[str]) -> frozenset[str]:
+        """Which of ``names`` this device's compiler already declares before any code of
+        ours (a built-in function of its headers, a type, a variable): each is declared
+        once more as a program-scope constant, which builds only where the name is
+        free.  One build for all of them; one per name only when that one fails."""
+        ordered = sorted(set(names))
+
+        def free(group: list[str]) -> bool:
+            source = "".join(f"__constant int {name} = 0;\n" for name in group)
+            try:
+                self.build(source + "__kernel void vs_probe(__global uchar *o) { }\n",
+                           origin="the declaration probe")
+            except KernelSourceError:
+                return False
+            return True
+
+        if not ordered or free(ordered):
+            return frozenset()
+        return frozenset(name for name in ordered if not free([name]))
+
     def macro_expansions(self, names: Iterable[str]) -> dict[str, str]:
         """What each of ``names`` (macros of this compiler) expands to when used alone,
         as the compiler's own preprocessor writes it (stringified).  A function-like

@@ -46,7 +46,7 @@ from veriscan.frontend.preprocess import (
 )
 from veriscan.functional.cuda_to_opencl import translate_file
 from veriscan.functional.cuda_to_opencl_tokens import NotTranslated
-from veriscan.functional.source_tools import split_entry
+from veriscan.functional.source_tools import defined_functions, split_entry
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
 from veriscan.scankernel import ScanKernel
@@ -159,6 +159,7 @@ def _prepare(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime,
         # Known before any build; no driver is asked about a program without kernels.
         raise KernelSourceError(f"{_origin(kernel)}: no __kernel function")
     _refuse_device_macros(text, rt)
+    _refuse_device_declared_functions(kernel, monoid, text, rt)
     # The plain program for this n both names the entry point and, unbatched,
     # is the program to launch: one build per size, not a probe build as well.
     try:
@@ -302,6 +303,26 @@ def _refuse_device_macros(text: Preprocessed, rt: Runtime) -> None:
                                    f"'{expansion.strip()}', and the kernel uses '{clash[0]}' "
                                    "itself, so on the device the two may be one name: it "
                                    "would compile other code than the proof read", at(clash[0]))
+
+
+def _refuse_device_declared_functions(kernel: ScanKernel, monoid: Monoid, text: Preprocessed,
+                                      rt: Runtime) -> None:
+    """A function the kernel defines under a name the device's headers already declare
+    (``uint clamp(uint, uint, uint)``) becomes the definition of the built-in for the
+    whole program: the monoid's ``OPERATOR`` calling ``clamp`` would run the kernel's
+    code.  The interval monoid calls no such built-in, so its test cannot tell, and
+    the proof sees an unused function; the device's compiler is asked which of the
+    kernel's function names it declares (no list written here could be every
+    device's)."""
+    defined = defined_functions(monoid.cl_source, text.text)
+    taken = rt.declared_among(defined)
+    if taken:
+        name = min(taken, key=lambda f: (defined[f], f))
+        raise DiffersFromProof(
+            f"the kernel defines '{name}', a function the device compiler ({rt.name}) "
+            "already declares: its definition would replace the built-in for every caller, "
+            "a monoid's OPERATOR included, so the device would run other code than the "
+            "proof read", SourcePos(text.file, defined[name]))
 
 
 # The names in a macro expansion the device compiler wrote out (pp-numbers skipped).

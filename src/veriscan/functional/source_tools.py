@@ -1,4 +1,4 @@
-"""Where a kernel's entry function sits in its text, read with libclang.
+"""Where a kernel's functions sit in its text, read with libclang.
 
 A batched launcher gives every work group its own slice of the input by
 re-hosting the entry function's body, so the runner needs the parameters and
@@ -67,3 +67,17 @@ def split_entry(prelude: str, source: str, entry: str, origin: str) -> EntryPart
                           body=cut(body.start.offset, body.end.offset), after=cut(end, len(raw)))
     raise KernelSourceError(f"{origin}: cannot locate the body of kernel '{entry}' "
                             "(is its definition produced by a macro?)")
+
+
+def defined_functions(prelude: str, source: str) -> dict[str, int]:
+    """The functions ``source`` defines at file scope, each with the line of its first
+    definition (``prelude``, the monoid definitions, parsed in front so that ``TYPE``
+    is a type, and left out)."""
+    base = len(prelude.encode())
+    shift = prelude.count("\n")
+    found: dict[str, int] = {}
+    for cursor in _parse(prelude + source).cursor.get_children():
+        if (cursor.kind == ci.CursorKind.FUNCTION_DECL and cursor.is_definition()
+                and cursor.extent.start.offset >= base):
+            found.setdefault(cursor.spelling, cursor.location.line - shift)
+    return found
