@@ -68,6 +68,11 @@ def affine_vars(s: ir.Loop) -> dict[str, ir.Expr]:
             continue
         if any(isinstance(x, ir.Var) and x.name in modified for x in sub_exprs(value.rhs)):
             continue
+        if value.op == "-" and not (value.rhs.type.kind is ir.TypeKind.INT
+                                    and value.rhs.type.signed):
+            # -e in an unsigned type is 2^w - e, which affine_value would widen as a
+            # huge positive step (i -= 1u): only a signed e negates exactly.
+            continue
         step = value.rhs if value.op == "+" else ir.UnOp(value.pos, value.rhs.type, "-",
                                                          value.rhs)
         out[stmt.target] = step
