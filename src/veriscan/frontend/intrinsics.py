@@ -35,6 +35,7 @@ from veriscan.frontend.lower_pointers import index
 from veriscan.frontend.lower_rules import UnsupportedConstruct
 from veriscan.frontend.pointers import is_valid_target
 from veriscan.ir import nodes as ir
+from veriscan.ir.int_range import value_range
 
 if TYPE_CHECKING:
     from veriscan.frontend.lower import KernelLowering
@@ -231,8 +232,7 @@ def exact_int(name: str, args: list[ir.Expr], t: ir.ScalarType, pos: SourcePos) 
                                          diff))
     # add_sat, sub_sat: the exact result, clamped to the type's range
     exact = ir.BinOp(pos, wide, "+" if name == "add_sat" else "-", a, b)
-    top = (1 << (src.bits - 1)) - 1 if src.signed else (1 << src.bits) - 1
-    bottom = -(1 << (src.bits - 1)) if src.signed else 0
+    bottom, top = value_range(src)
     high, low_ = ir.Const(pos, wide, top), ir.Const(pos, wide, bottom)
     clamped = ir.Select(pos, wide, ir.BinOp(pos, ir.BOOL, ">", exact, high), high,
                         ir.Select(pos, wide, ir.BinOp(pos, ir.BOOL, "<", exact, low_), low_,

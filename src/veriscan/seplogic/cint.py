@@ -19,6 +19,7 @@ from __future__ import annotations
 import z3
 
 from veriscan.ir import nodes as n
+from veriscan.ir.int_range import value_range
 
 INT_BITS = 32
 
@@ -27,9 +28,7 @@ def bounds(t: n.ScalarType) -> tuple[int, int]:
     """The smallest and largest value of integer type ``t``."""
     if t.kind is n.TypeKind.BOOL:
         return 0, 1
-    if t.signed:
-        return -(1 << (t.bits - 1)), (1 << (t.bits - 1)) - 1
-    return 0, (1 << t.bits) - 1
+    return value_range(t)
 
 
 def fits(v: z3.ArithRef, t: n.ScalarType) -> z3.BoolRef:

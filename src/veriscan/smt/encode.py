@@ -31,6 +31,7 @@ from collections.abc import Callable
 import z3
 
 from veriscan.ir import nodes as ir
+from veriscan.ir.int_range import value_range
 from veriscan.smt.symbols import APPROX, CHOSEN_BY_INPUT, VALUE, SymbolTable, conj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 
@@ -177,8 +178,7 @@ class ExprEncoder:
             outside = z3.Function(f"{CHOSEN_BY_INPUT}{src} value outside {dst}",
                                   value.sort(), z3.BoolSort())
             return outside(value)
-        low = -(1 << (dst.bits - 1)) if dst.signed else 0
-        high = (1 << (dst.bits - 1)) - 1 if dst.signed else (1 << dst.bits) - 1
+        low, high = value_range(dst)
         inside = math.isfinite(literal) and low <= math.trunc(literal) <= high  # exact
         return z3.BoolVal(not inside)
 

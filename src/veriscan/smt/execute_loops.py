@@ -17,6 +17,7 @@ from __future__ import annotations
 import z3
 
 from veriscan.ir import nodes as ir
+from veriscan.ir.int_range import value_range
 from veriscan.ir.visit import assigned_vars, walk, written_arrays
 from veriscan.smt.encode import UNSET, convert
 from veriscan.smt.execute_memory import MemoryAccesses
@@ -143,8 +144,7 @@ class LoopExecution(MemoryAccesses):
         wide = 2 * INDEX_BITS + 2  # room for any bound plus any constant step
         ext = z3.SignExt if t.signed else z3.ZeroExt
         bound = ext(wide - t.bits, self.enc.typed(shape.bound, t))
-        top = (1 << (t.bits - 1)) - 1 if t.signed else (1 << t.bits) - 1
-        bottom = -(1 << (t.bits - 1)) if t.signed else 0
+        bottom, top = value_range(t)
         reach = {"<": shape.step - 1, "<=": shape.step, ">": shape.step + 1, ">=": shape.step}
         last = bound + z3.BitVecVal(reach[shape.op], wide)
         if shape.step > 0:

@@ -11,20 +11,20 @@ iteration ``k`` with the fact that it did not wrap on the way.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import z3
 
 from veriscan.ir import nodes as ir
+from veriscan.ir.int_range import value_range
 from veriscan.ir.visit import assigned_vars, sub_exprs, walk, written_var
 from veriscan.smt.encode import resize
 from veriscan.smt.symbols import INDEX_BITS
 
 
 def _strip_casts(e: ir.Expr) -> ir.Expr:
-    while isinstance(e, ir.Cast):
-        e = e.operand
-    return e
+    return _peel(e)[0]
 
 
 def _peel(e: ir.Expr) -> tuple[ir.Expr, list[ir.ScalarType]]:
@@ -48,15 +48,12 @@ def affine_vars(s: ir.Loop) -> dict[str, ir.Expr]:
     the step (``e`` loop-invariant), computed in types no narrower than ``v``'s, so
     that iteration ``k`` sees ``start + k*e`` modulo ``v``'s width.  Every write
     counts, however deeply nested (``i += 2, t && i++`` writes ``i`` twice)."""
-    writes: dict[str, int] = {}
-    for stmt in walk(s.body + s.step):
-        name = written_var(stmt)
-        if name is not None:
-            writes[name] = writes.get(name, 0) + 1
+    writes = Counter(name for stmt in walk(s.body + s.step)
+                     if (name := written_var(stmt)) is not None)
     modified = set(writes)
     out: dict[str, ir.Expr] = {}
     for stmt in s.step:
-        if not isinstance(stmt, ir.Assign) or writes.get(stmt.target) != 1:
+        if not isinstance(stmt, ir.Assign) or writes[stmt.target] != 1:
             continue
         value, outer = _peel(stmt.value)
         if not (isinstance(value, ir.BinOp) and value.op in ("+", "-")):
@@ -88,8 +85,8 @@ def _constant(e: ir.Expr) -> int | None:
     for t in reversed(types):
         if t.kind is not ir.TypeKind.INT:
             return None
-        low = -(1 << (t.bits - 1)) if t.signed else 0
-        if not low <= value.value < low + (1 << t.bits):
+        low, high = value_range(t)
+        if not low <= value.value <= high:
             return None
     return value.value
 
