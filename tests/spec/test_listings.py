@@ -73,10 +73,14 @@ LISTINGS = {
     # for OpenCL as printed ...
     "paper003_fig9.cl": (Status.VIOLATION, "the barrier does not fence local memory, so it "
                                            "cannot move permission on tmp[x] between threads"),
-    # ... and verifies with the second barrier fencing local memory.  Its
-    # permissions come back whole because the 9/10 of tmp[tid] the first
-    # barrier handed out to nobody stayed with the group (003 §5).
-    "paper003_fig9_local_fence.cl": (Status.VERIFIED, "binomial"),
+    # ... and with the second barrier fencing local memory its permissions are
+    # right, but from 35 work-items on the sums overflow int (binom(34, 17) >
+    # INT_MAX), so the invariant cannot be shown for every size ...
+    "paper003_fig9_local_fence.cl": (Status.UNKNOWN, "loop invariant is not preserved"),
+    # ... and bounded to 34 work-items it verifies.  Its permissions come back
+    # whole because the 9/10 of tmp[tid] the first barrier handed out to nobody
+    # stayed with the group (003 §5).
+    "paper003_fig9_local_fence_bounded.cl": (Status.VERIFIED, "binomial"),
     # 000 Alg. 2 (Kogge-Stone) with the permissions §4.3.1 describes: each thread
     # reads out[tid] and out[tid - offset], the first barrier trades those reads
     # for a write on out[tid], the second hands out the reads for the doubled

@@ -23,8 +23,13 @@ mathematical value is used only where it provably *is* C's value:
 Obligations are reported through the ``obliged`` callback, guarded by the
 path inside the expression (the taken arm of ``?:``, the evaluated side of
 ``&&``/``||``).  As in the race checker, signed arithmetic on values read from
-memory is assumed defined (a stated assumption).  Annotations, by contrast,
-are mathematical (VerCors' rule), see :mod:`veriscan.seplogic.encode`.
+memory is assumed defined (a stated assumption).  An assumed condition
+constrains nothing: where it fails, the result is some value of the type
+chosen by an uninterpreted, approximate function of the operands, never the
+out-of-range mathematical value.  Otherwise a value stored out of its type's
+range and read back (which says the value is in range) would make the path
+infeasible, and everything after it vacuously proven.  Annotations, by
+contrast, are mathematical (VerCors' rule), see :mod:`veriscan.seplogic.encode`.
 
 Floats, ``TYPE`` values and other opaque data follow the race checker's rules
 (:func:`veriscan.smt.encode.convert` and ``ExprEncoder._BinOp``): their
@@ -58,6 +63,9 @@ from veriscan.seplogic.terms import UnsupportedSpec, c_div, c_mod, fresh_approx,
 from veriscan.smt.dag import TermMap, subterms
 from veriscan.smt.encode import common_type, int_type
 from veriscan.smt.symbols import APPROX
+
+# The mark of the value an assumed-defined operation has where it is not defined.
+UNCHECKED = f"{APPROX}unchecked "
 
 # Receives (a condition the mathematical reading needs, where, what, and whether
 # its failure is undefined behaviour (else: a wrap-around the encoding does not
@@ -105,7 +113,7 @@ class Ranges:
         if z3.is_const(e):
             return self.known.get(e.decl().name())
         if z3.is_app_of(e, z3.Z3_OP_ITE):
-            then, other = self.of(e.arg(1)), self.of(e.arg(2))
+            then, other = _guarded_range(e) or self.of(e.arg(1)), self.of(e.arg(2))
             if then is None or other is None:
                 return None
             return min(then[0], other[0]), max(then[1], other[1])
@@ -153,19 +161,39 @@ class CodeEvaluator:
         self._path: list[z3.BoolRef] = []
 
     def require(self, cond: z3.BoolRef, pos: SourcePos, what: str,
-                *operands: z3.ExprRef, undefined: bool = True) -> None:
+                *operands: z3.ExprRef, undefined: bool = True) -> bool:
         """``cond`` must hold for the operation at ``pos`` to be defined (or, with
         ``undefined=False``, not to wrap around).  As in the race checker, signed
         arithmetic on values read from memory is the data's business and assumed
         defined; a wrap-around is asked of every value.  A read of a cell the thread
         stored to is that store's value (read-over-write, by simplification), not
-        data: ``out[t] = 0; d = out[t]; 100 / d`` divides by the kernel's zero."""
-        if self.obliged is None or (undefined and any(
-                _reads_memory(z3.simplify(x), self.private) for x in operands)):
-            return
+        data: ``out[t] = 0; d = out[t]; 100 / d`` divides by the kernel's zero.
+        Returns whether ``cond`` was assumed rather than asked, in which case the
+        caller's value must not rely on it (:meth:`defined`).  Without ``obliged``
+        (another thread's view of the same code) it is asked of that thread in its
+        own run, the arbitrary thread's."""
+        if undefined and any(_reads_memory(z3.simplify(x), self.private) for x in operands):
+            return True
+        if self.obliged is None:
+            return False
         cond = z3.simplify(z3.Implies(z3.And(*self._path), cond) if self._path else cond)
         if not z3.is_true(cond):
             self.obliged(cond, pos, what, undefined)
+        return False
+
+    def defined(self, value: z3.ArithRef, cond: z3.BoolRef, t: n.ScalarType,
+                pos: SourcePos, what: str, *operands: z3.ExprRef,
+                undefined: bool = True) -> z3.ArithRef:
+        """``value``, the result of an operation of type ``t`` that is C's only where
+        ``cond`` holds.  Asked, ``cond`` is proven on the path; assumed, the result
+        where it fails is an approximate value of ``t`` (a function of the operation
+        and its operands), so that an assumption can make no path infeasible."""
+        if not self.require(cond, pos, what, *operands, undefined=undefined):
+            return value
+        other = opaque(f"{UNCHECKED.lstrip(APPROX)}{what}", [to_int(x) for x in operands],
+                       approx=True)
+        lo, hi = C.bounds(t)
+        return z3.If(cond, value, z3.If(z3.And(other >= lo, other <= hi), other, lo))
 
     def fit(self, v: z3.ArithRef, src: n.ScalarType | None, dst: n.ScalarType,
             pos: SourcePos, what: str, *operands: z3.ExprRef,
@@ -179,7 +207,8 @@ class CodeEvaluator:
         if dst.bits < C.INT_BITS and src is not None:
             return C.convert(v, src, dst)
         if not self.ranges.fits(v, dst):
-            self.require(z3.And(v >= lo, v <= hi), pos, what, *operands, undefined=undefined)
+            return self.defined(v, z3.And(v >= lo, v <= hi), dst, pos, what, *operands,
+                                undefined=undefined)
         return v
 
     def convert(self, value: z3.ExprRef, src: n.ScalarType, dst: n.ScalarType,
@@ -264,9 +293,8 @@ class CodeEvaluator:
         x = to_int(self.typed(e.operand, e.type))
         if e.op == "-":
             if e.type.signed:
-                self.require(x != C.bounds(e.type)[0], e.pos,
-                             f"signed overflow in '-' ({e.type})", x)
-                return -x
+                return self.defined(-x, x != C.bounds(e.type)[0], e.type, e.pos,
+                                    f"signed overflow in '-' ({e.type})", x)
             return self.fit(-x, None, e.type, e.pos, _WRAP.format("-", e.type))
         return self.fit(-x - 1, None, e.type, e.pos, _WRAP.format("~", e.type))
 
@@ -293,12 +321,14 @@ class CodeEvaluator:
             return _COMPARE[op](a, b)
         lo, hi = C.bounds(t)
         if op in ("/", "%"):
-            self.require(b != 0, e.pos, f"'{op}' by zero", b)
+            result = self.defined(c_div(a, b) if op == "/" else c_mod(a, b), b != 0, t,
+                                  e.pos, f"'{op}' by zero", a, b)
             if t.signed:
-                self.require(z3.Or(a != lo, b != -1), e.pos,
-                             f"'{op}' of the most negative {t} by -1 (overflow)", a, b)
-            # In range wherever defined (MIN / -1 is an obligation above).
-            return self.convert(c_div(a, b) if op == "/" else c_mod(a, b), t, e.type, e.pos)
+                result = self.defined(result, z3.Or(a != lo, b != -1), t, e.pos,
+                                      f"'{op}' of the most negative {t} by -1 (overflow)",
+                                      a, b)
+            # In range wherever defined.
+            return self.convert(result, t, e.type, e.pos)
         if op in ("+", "-", "*"):
             result = a + b if op == "+" else a - b if op == "-" else a * b
             if t.signed:
@@ -339,9 +369,8 @@ class CodeEvaluator:
             return a / factor  # floor division: the arithmetic shift of a signed value
         product = a * factor
         if self.dialect is n.Dialect.CUDA and t.signed:
-            self.require(z3.And(a >= 0, product <= hi), e.pos,
-                         f"'<<' of a negative or too large {t} (undefined in C++)", a)
-            return product
+            return self.defined(product, z3.And(a >= 0, product <= hi), t, e.pos,
+                                f"'<<' of a negative or too large {t} (undefined in C++)", a)
         return self.fit(product, None, t, e.pos, _WRAP.format("<<", t))
 
     def _GenericOp(self, e: n.GenericOp) -> z3.ExprRef:
@@ -353,6 +382,19 @@ class CodeEvaluator:
     def _Opaque(self, e: n.Opaque) -> z3.ExprRef:
         # As in the race checker: deterministic, but a model may give it any value.
         return opaque(f"call!{e.name}", [to_int(self.eval(a)) for a in e.args], approx=True)
+
+
+def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:
+    """The range of ``If(lo <= x <= hi, x, ...)``'s first arm: ``lo..hi``, the shape
+    :meth:`CodeEvaluator.defined` and the opaque conversions give a value of a type."""
+    cond, then = e.arg(0), e.arg(1)
+    if not (z3.is_and(cond) and cond.num_args() == 2):
+        return None
+    low, high = cond.arg(0), cond.arg(1)
+    if not (z3.is_ge(low) and z3.is_le(high) and low.arg(0).eq(then) and high.arg(0).eq(then)
+            and z3.is_int_value(low.arg(1)) and z3.is_int_value(high.arg(1))):
+        return None
+    return low.arg(1).as_long(), high.arg(1).as_long()
 
 
 def _reads_memory(e: z3.ExprRef, private: frozenset[str]) -> bool:

@@ -4,6 +4,7 @@ the binomial coefficient some of the papers' specifications need."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import z3
@@ -91,3 +92,22 @@ def binom_function() -> z3.FuncDeclRef:
                                                    b(m - 1, k - 1) + b(m - 1, k))))
         _BINOM.append(b)
     return _BINOM[0]
+
+
+# Up to this row, every binomial coefficient fits a 64-bit unsigned integer.
+_BOUNDED_ROWS = 67
+
+
+def binom_bounds() -> z3.BoolRef:
+    """What Z3 cannot derive from the recursive definition without induction:
+    ``binom(m, k)`` is never negative and at most the centre of its row (for the
+    rows whose centre fits 64 bits).  Code that adds binomial coefficients in a
+    C integer needs it to show that the sum fits."""
+    b = binom_function()
+    m, k = z3.Ints("binom_m binom_k")
+    centre: z3.ArithRef = z3.IntVal(math.comb(_BOUNDED_ROWS, _BOUNDED_ROWS // 2))
+    for row in range(_BOUNDED_ROWS - 1, -1, -1):
+        centre = z3.If(m <= row, math.comb(row, row // 2), centre)
+    return z3.ForAll([m, k], z3.And(b(m, k) >= 0, z3.Implies(m <= _BOUNDED_ROWS,
+                                                             b(m, k) <= centre)),
+                     patterns=[b(m, k)])

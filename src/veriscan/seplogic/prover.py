@@ -28,7 +28,8 @@ from typing import Any
 import z3
 
 from veriscan.errors import SourcePos
-from veriscan.seplogic.identities import ThreadIds, binom_function
+from veriscan.seplogic.cexpr import UNCHECKED
+from veriscan.seplogic.identities import ThreadIds, binom_bounds, binom_function
 from veriscan.smt.dag import TermMap, subterms
 from veriscan.smt.solver import LIMIT_KIND, budgeted_solver
 from veriscan.smt.symbols import APPROX, readable
@@ -84,12 +85,7 @@ class Prover:
         slim = [*self.base, *self.relevant(path, [*hyps, z3.Not(goal)]), *hyps, z3.Not(goal)]
         if len(slim) < len(query) and self.solve(slim, stage="short")[0] == z3.unsat:
             return  # fewer hypotheses, same goal: a proof of the slim query is one of all
-        result, solver = self.solve(query, stage="short")
-        if result == z3.unknown:
-            result, solver = self._search_small(query, solver)
-        for stage in ("retry", "long"):
-            if result == z3.unknown:
-                result, solver = self.solve(query, stage=stage)
+        result, solver = self.decide(query)
         if result == z3.unsat:
             return
         where = f" (line {pos.line})" if pos else ""
@@ -102,6 +98,13 @@ class Prover:
             raise Stop(unknown(CHECK, f"{message}{where}", obligation=obligation,
                                line=pos.line if pos else None))
         approximated = _approximated(query)
+        guards = _unchecked_guards(query) if approximated else None
+        if guards is not None:
+            # Only assumed-defined operations are approximate: a counterexample in
+            # which none of them leaves its type is exact.
+            exact, exact_solver = self.decide([*query, *guards])
+            if exact == z3.sat:
+                approximated, solver = "", exact_solver
         if approximated:
             raise Stop(unknown(CHECK, f"{message}{where}, unless the counterexample rests on "
                                       f"what the encoding over-approximates ({approximated})",
@@ -120,6 +123,16 @@ class Prover:
             data[key] = ([_value(model, t) for t in term] if isinstance(term, tuple)
                          else _value(model, term))
         raise Stop(violation(CHECK, f"{message}{where}", data))
+
+    def decide(self, query: list[z3.BoolRef]) -> tuple[z3.CheckSatResult, z3.Solver]:
+        """The whole policy for one query: short runs, small sizes, more seeds, a long run."""
+        result, solver = self.solve(query, stage="short")
+        if result == z3.unknown:
+            result, solver = self._search_small(query, solver)
+        for stage in ("retry", "long"):
+            if result == z3.unknown:
+                result, solver = self.solve(query, stage=stage)
+        return result, solver
 
     def require_satisfiable(self, facts: list[z3.BoolRef], *, pos: SourcePos | None,
                             message: str, approximations_matter: bool = True) -> None:
@@ -176,6 +189,8 @@ class Prover:
         """Run Z3 for one stage of the policy: ``quick`` and ``short`` (one run each),
         ``retry`` (two more seeds) or ``long`` (one run with the whole budget)."""
         result, solver = z3.unknown, z3.Solver()
+        if self.binom:
+            query = [*query, binom_bounds()]
         if stage == "short" and self.binom:
             # Most binom facts follow by equality alone; unfolding the recursive
             # definition can send Z3 astray, so try without it first (a weaker
@@ -265,6 +280,27 @@ def _approximated(query: list[z3.BoolRef]) -> str:
         if z3.is_app(e) and e.decl().name().startswith(APPROX):
             found[readable(e.decl().name())] = None
     return ", ".join(found)
+
+
+def _unchecked_guards(query: list[z3.BoolRef]) -> list[z3.BoolRef] | None:
+    """The conditions under which the assumed-defined operations in ``query``
+    (:meth:`veriscan.seplogic.cexpr.CodeEvaluator.defined`) are exact, or None
+    when the query has other approximations, or one that depends on a
+    quantified variable (no single condition then says when it is exact)."""
+    guards: list[z3.BoolRef] = []
+    for e in subterms(query, quantifiers=True):
+        if z3.is_app_of(e, z3.Z3_OP_ITE) and z3.is_app_of(e.arg(2), z3.Z3_OP_ITE) \
+                and _is_unchecked(e.arg(2).arg(1)):
+            if any(z3.is_var(x) for x in subterms([e])):
+                return None
+            guards.append(e.arg(0))
+        elif z3.is_app(e) and e.decl().name().startswith(APPROX) and not _is_unchecked(e):
+            return None
+    return guards
+
+
+def _is_unchecked(e: z3.ExprRef) -> bool:
+    return z3.is_app(e) and e.decl().name().startswith(UNCHECKED)
 
 
 def _relevant(arrays: list[set[str]], facts: list[z3.BoolRef],

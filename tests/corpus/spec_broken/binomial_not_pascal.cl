@@ -9,9 +9,9 @@
 // and the second barrier returns the whole of tmp[t] to its owner.
 // Invariant: bin holds row `row` of Pascal's triangle followed by ones.
 // binom is the checker's built-in binomial function (Pascal's rule).
-// Verified for every work-group size n >= 2.
+// Verified for work-group sizes 2 <= n <= 34.
 
-/*@ context_everywhere n == get_local_size(0) && n >= 2;
+/*@ context_everywhere n == get_local_size(0) && 2 <= n && n <= 34;
     requires Perm(bin[get_local_id(0)], write) ** Perm(tmp[get_local_id(0)], write);
     ensures Perm(bin[get_local_id(0)], write) ** Perm(tmp[get_local_id(0)], write);
     ensures bin[get_local_id(0)] == binom(n - 1, get_local_id(0)); @*/
