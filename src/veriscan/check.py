@@ -54,7 +54,11 @@ MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "unsigned arithmetic wraps around; signed overflow, division by zero "
                      "and out-of-range CUDA shifts are flagged, except in arithmetic on values "
                      "read from input buffers the kernel never writes, which is assumed "
-                     "defined (for some input, by every work-item at once)")
+                     "defined (for some input, by every work-item at once)",
+                     "OpenCL C's '<<' shifts bits (the language defines it by the count's "
+                     "low bits), so a signed '<<' of a negative value or into the sign bit "
+                     "is flagged in CUDA only",
+                     "get_work_dim() is the number of dimensions the launch names")
 
 
 @dataclass(frozen=True)
