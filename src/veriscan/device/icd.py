@@ -14,11 +14,11 @@ A user's own ``$OCL_ICD_VENDORS`` is left alone.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
-import tempfile
 from pathlib import Path
+
+from veriscan.user_cache import cache_folders, digest
 
 VENDORS_ENV = "OCL_ICD_VENDORS"
 OCLGRIND_ENV = "VERISCAN_OCLGRIND_ICD"  # path of liboclgrind-rt-icd.so, if not in a usual place
@@ -68,10 +68,9 @@ def configure_icd() -> Path | None:
 def _write_vendors(entries: dict[str, str]) -> Path | None:
     """A folder holding exactly ``entries``, named after their content (so concurrent
     processes agree on it), in the user's cache or else the temporary folder."""
-    digest = hashlib.sha256(repr(sorted(entries.items())).encode()).hexdigest()[:16]
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    for base in (cache / "veriscan", Path(tempfile.gettempdir()) / f"veriscan-{os.getuid()}"):
-        folder = base / f"icd-{digest}"
+    key = digest(part for item in sorted(entries.items()) for part in item)
+    for base in cache_folders():
+        folder = base / f"icd-{key}"
         try:
             if not all((folder / name).is_file() for name in entries):
                 folder.mkdir(parents=True, exist_ok=True)

@@ -33,6 +33,7 @@ from veriscan.frontend.dialects import (
     from_prelude,
 )
 from veriscan.ir.nodes import Dialect
+from veriscan.user_cache import stored_names
 
 if TYPE_CHECKING:
     from veriscan.frontend.preprocess import Preprocessed
@@ -149,10 +150,28 @@ def _first_use(pre: Preprocessed, name: str) -> SourcePos:
     return min(places, key=lambda p: (p.line, p.col))
 
 
+# What the names of the shipped preludes are computed from (with this module's
+# own logic), for the user cache.
+_PROBE_INPUTS = (Path(__file__), Path(__file__).with_name("cpp_driver.py"),
+                 Path(__file__).with_name("dialects.py"))
+
+
+def _shipped_sources() -> list[Path]:
+    return [*_PROBE_INPUTS, *sorted(PRELUDE_DIR.glob("*.h")),
+            _PACKAGE / "functional" / "cl" / "batched_prelude.cl",
+            *sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
+
+
 @cache
 def _side_names(dialect: Dialect) -> frozenset[str]:
     """Names the placeholder prelude (in ``dialect``) or a monoid or the batched
-    launcher (OpenCL C, the language they are written in) give meaning to."""
+    launcher (OpenCL C, the language they are written in) give meaning to.
+    Seconds of libclang work on shipped files only, so kept in the user cache."""
+    return stored_names(f"side-names-{dialect.value}", _shipped_sources(),
+                        lambda: _probe_side_names(dialect))
+
+
+def _probe_side_names(dialect: Dialect) -> frozenset[str]:
     generic = (PRELUDE_DIR / "generic.h").read_text()
     names = _declared_names(generic, dialect) - environment_names(dialect)
     device = [(_PACKAGE / "functional" / "cl" / "batched_prelude.cl").read_text()]
@@ -168,6 +187,11 @@ def _side_names(dialect: Dialect) -> frozenset[str]:
 def environment_names(dialect: Dialect) -> frozenset[str]:
     """What the dialect's environment preludes give meaning to (``barrier``,
     ``CLK_LOCAL_MEM_FENCE``): the same names on both sides, so a kernel may use them."""
+    return stored_names(f"environment-names-{dialect.value}", _shipped_sources(),
+                        lambda: _probe_environment_names(dialect))
+
+
+def _probe_environment_names(dialect: Dialect) -> frozenset[str]:
     names: set[str] = set()
     for prelude in ENV_PRELUDES[dialect]:
         names |= _declared_names((PRELUDE_DIR / prelude).read_text(), dialect)
