@@ -22,8 +22,9 @@ mathematical value is used only where it provably *is* C's value:
 
 Obligations are reported through the ``obliged`` callback, guarded by the
 path inside the expression (the taken arm of ``?:``, the evaluated side of
-``&&``/``||``).  As in the race checker, signed arithmetic on values read from
-memory is assumed defined (a stated assumption).  An assumed condition
+``&&``/``||``).  As in the race checker, a signed overflow of data alone (values
+read from memory, see :func:`_is_data`) is assumed not to happen (a stated
+assumption).  An assumed condition
 constrains nothing: where it fails, the result is some value of the type
 chosen by an uninterpreted, approximate function of the operands, never the
 out-of-range mathematical value.  Otherwise a value stored out of its type's
@@ -60,7 +61,7 @@ from veriscan.ir import nodes as n
 from veriscan.seplogic import cint as C
 from veriscan.seplogic.identities import ThreadIds
 from veriscan.seplogic.terms import UnsupportedSpec, c_div, c_mod, fresh_approx, to_bool, to_int
-from veriscan.smt.dag import TermMap, subterms
+from veriscan.smt.dag import TermMap
 from veriscan.smt.encode import common_type, int_type
 from veriscan.smt.symbols import APPROX
 
@@ -161,18 +162,19 @@ class CodeEvaluator:
         self._path: list[z3.BoolRef] = []
 
     def require(self, cond: z3.BoolRef, pos: SourcePos, what: str,
-                *operands: z3.ExprRef, undefined: bool = True) -> bool:
+                *operands: z3.ExprRef, undefined: bool = True,
+                overflow: bool = False) -> bool:
         """``cond`` must hold for the operation at ``pos`` to be defined (or, with
-        ``undefined=False``, not to wrap around).  As in the race checker, signed
-        arithmetic on values read from memory is the data's business and assumed
-        defined; a wrap-around is asked of every value.  A read of a cell the thread
-        stored to is that store's value (read-over-write, by simplification), not
-        data: ``out[t] = 0; d = out[t]; 100 / d`` divides by the kernel's zero.
-        Returns whether ``cond`` was assumed rather than asked, in which case the
-        caller's value must not rely on it (:meth:`defined`).  Without ``obliged``
-        (another thread's view of the same code) it is asked of that thread in its
-        own run, the arbitrary thread's."""
-        if undefined and any(_reads_memory(z3.simplify(x), self.private) for x in operands):
+        ``undefined=False``, not to wrap around).  As in the race checker, a signed
+        ``overflow`` of data is the data's business and assumed not to happen, where
+        every operand is data (:func:`_is_data`): ``x + y`` of two values read from
+        memory.  Everything else is asked: a wrap-around, a division by zero, and an
+        overflow that a thread id, a size or a loop variable takes part in
+        (``t * v`` can overflow for every ``v``).  Returns whether ``cond`` was
+        assumed rather than asked, in which case the caller's value must not rely on
+        it (:meth:`defined`).  Without ``obliged`` (another thread's view of the same
+        code) it is asked of that thread in its own run, the arbitrary thread's."""
+        if overflow and _is_data([z3.simplify(x) for x in operands], self.private):
             return True
         if self.obliged is None:
             return False
@@ -183,12 +185,13 @@ class CodeEvaluator:
 
     def defined(self, value: z3.ArithRef, cond: z3.BoolRef, t: n.ScalarType,
                 pos: SourcePos, what: str, *operands: z3.ExprRef,
-                undefined: bool = True) -> z3.ArithRef:
+                undefined: bool = True, overflow: bool = False) -> z3.ArithRef:
         """``value``, the result of an operation of type ``t`` that is C's only where
         ``cond`` holds.  Asked, ``cond`` is proven on the path; assumed, the result
         where it fails is an approximate value of ``t`` (a function of the operation
         and its operands), so that an assumption can make no path infeasible."""
-        if not self.require(cond, pos, what, *operands, undefined=undefined):
+        if not self.require(cond, pos, what, *operands, undefined=undefined,
+                            overflow=overflow):
             return value
         other = opaque(f"{UNCHECKED.lstrip(APPROX)}{what}", [to_int(x) for x in operands],
                        approx=True)
@@ -197,10 +200,10 @@ class CodeEvaluator:
 
     def fit(self, v: z3.ArithRef, src: n.ScalarType | None, dst: n.ScalarType,
             pos: SourcePos, what: str, *operands: z3.ExprRef,
-            undefined: bool = False) -> z3.ArithRef:
+            overflow: bool = False) -> z3.ArithRef:
         """``v`` (of type ``src``, or an exact result when None) as a value of ``dst``:
         exactly wrapped for a type narrower than ``int``, else the mathematical
-        value, obliged to fit."""
+        value, obliged to fit (a signed ``overflow``, or else a wrap-around)."""
         lo, hi = C.bounds(dst)
         if src is not None and lo <= C.bounds(src)[0] and C.bounds(src)[1] <= hi:
             return v
@@ -208,7 +211,7 @@ class CodeEvaluator:
             return C.convert(v, src, dst)
         if not self.ranges.fits(v, dst):
             return self.defined(v, z3.And(v >= lo, v <= hi), dst, pos, what, *operands,
-                                undefined=undefined)
+                                undefined=overflow, overflow=overflow)
         return v
 
     def convert(self, value: z3.ExprRef, src: n.ScalarType, dst: n.ScalarType,
@@ -294,7 +297,7 @@ class CodeEvaluator:
         if e.op == "-":
             if e.type.signed:
                 return self.defined(-x, x != C.bounds(e.type)[0], e.type, e.pos,
-                                    f"signed overflow in '-' ({e.type})", x)
+                                    f"signed overflow in '-' ({e.type})", x, overflow=True)
             return self.fit(-x, None, e.type, e.pos, _WRAP.format("-", e.type))
         return self.fit(-x - 1, None, e.type, e.pos, _WRAP.format("~", e.type))
 
@@ -326,14 +329,14 @@ class CodeEvaluator:
             if t.signed:
                 result = self.defined(result, z3.Or(a != lo, b != -1), t, e.pos,
                                       f"'{op}' of the most negative {t} by -1 (overflow)",
-                                      a, b)
+                                      a, b, overflow=True)
             # In range wherever defined.
             return self.convert(result, t, e.type, e.pos)
         if op in ("+", "-", "*"):
             result = a + b if op == "+" else a - b if op == "-" else a * b
             if t.signed:
                 result = self.fit(result, None, t, e.pos, f"signed overflow in '{op}' ({t})",
-                                  a, b, undefined=True)
+                                  a, b, overflow=True)
             else:
                 result = self.fit(result, None, t, e.pos, _WRAP.format(op, t))
             return self.convert(result, t, e.type, e.pos)
@@ -397,33 +400,37 @@ def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:
     return low.arg(1).as_long(), high.arg(1).as_long()
 
 
-def _reads_memory(e: z3.ExprRef, private: frozenset[str]) -> bool:
-    """``e`` depends on a value read from shared memory (a select from an array that
-    is not one of the thread's ``private`` ones), found by one walk."""
-    for x in subterms([e], quantifiers=True):
-        if z3.is_select(x):
-            bases = _array_names(x.arg(0))
-            if bases and not any(_array_of(b) in private for b in bases):
-                return True
-    return False
-
-
-def _array_names(a: z3.ExprRef) -> set[str]:
-    """The names of the array constants an array term is built from (through stores
-    and merges); empty if it is built from anything else."""
-    names: set[str] = set()
-    stack = [a]
+def _is_data(operands: list[z3.ExprRef], private: frozenset[str]) -> bool:
+    """Whether the operands' values are made of data alone: read from shared
+    memory (not from the thread's ``private`` arrays), combined with constants,
+    at least one read in all.  A value the thread stored and a read can be
+    (an array term's stores) is data only if it is; a thread id, a size, a
+    parameter or a loop variable anywhere outside an index is not."""
+    reads = False
+    stack, seen = list(operands), set()
     while stack:
         x = stack.pop()
-        if z3.is_store(x):
-            stack.append(x.arg(0))
-        elif z3.is_app_of(x, z3.Z3_OP_ITE):
-            stack += [x.arg(1), x.arg(2)]
-        elif z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            names.add(x.decl().name())
+        if x.get_id() in seen:
+            continue
+        seen.add(x.get_id())
+        if z3.is_select(x):
+            reads = True
+            array = x.arg(0)
+            while z3.is_store(array):
+                stack.append(array.arg(2))
+                array = array.arg(0)
+            if z3.is_app_of(array, z3.Z3_OP_ITE):
+                stack.append(z3.Select(array.arg(1), x.arg(1)))
+                stack.append(z3.Select(array.arg(2), x.arg(1)))
+            elif not (z3.is_const(array) and array.decl().kind() == z3.Z3_OP_UNINTERPRETED
+                      and _array_of(array.decl().name()) not in private):
+                return False
+        elif z3.is_var(x) or z3.is_quantifier(x) or (
+                z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED):
+            return False
         else:
-            return set()
-    return names
+            stack.extend(x.children())
+    return reads
 
 
 def _array_of(name: str) -> str:

@@ -114,9 +114,9 @@ class Context:
                       [a.name for a in kernel.arrays]
         self.assumptions: list[str] = [f"at most 2^{_LOCAL_LOG2} work-items per work-group "
                                        f"and 2^{_GROUPS_LOG2} work-groups in each dimension",
-                                       "signed arithmetic on values read from global or "
-                                       "local memory does not overflow (as in the race "
-                                       "checker)",
+                                       "a signed operation on data alone (values read "
+                                       "from global or local memory, and constants) does "
+                                       "not overflow (as in the race checker)",
                                        "pointer parameters refer to distinct, non-null "
                                        "buffers"]
         if kernel.dialect is n.Dialect.OPENCL:

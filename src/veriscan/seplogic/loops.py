@@ -6,6 +6,15 @@ iteration starts from fresh values of what the loop assigns, memory that
 keeps only what the frame protects, and the invariant; the body must
 re-establish it.  Loops nest: the body is run by the statements construct,
 which is handed in as ``run_block``.
+
+The invariant method proves a loop right only if it ends: a thread that
+loops forever never reaches what follows, which then holds vacuously for it
+(``while (t != 0) {}`` would leave only thread 0 to check), and C11 and C++
+let a compiler assume that such a loop ends anyway.  So every iteration must
+decrease a measure that the loop's condition keeps non-negative: for a
+condition ``a < b`` (``<=``, ``>``, ``>=``), the distance between the two
+sides, as C compares them.  A loop whose condition is no such comparison
+(``!=``, a call, a conjunction) is unknown.
 """
 
 from __future__ import annotations
@@ -20,7 +29,8 @@ from veriscan.seplogic import ast as A
 from veriscan.seplogic import perms as P
 from veriscan.seplogic.context import Context, Frame, State
 from veriscan.seplogic.permissions import Permissions
-from veriscan.seplogic.terms import UnsupportedSpec, fresh_int, to_bool
+from veriscan.seplogic.terms import UnsupportedSpec, fresh_int, to_bool, to_int
+from veriscan.smt.encode import common_type
 
 # Runs a block of statements from each of some states: the states it ends in.
 RunBlock = Callable[[list[n.Stmt], list[State]], list[State]]
@@ -91,7 +101,33 @@ class Loops:
                     if not ctx.feasible(end):
                         continue
                 self.reestablish(end, inv, loop)
+                self.decreases(loop, head, end)
         return exits
+
+    def decreases(self, loop: n.Loop, head: State, end: State) -> None:
+        """One iteration, from ``head`` to ``end`` (the condition holding at the start
+        of a ``while`` iteration, at the end of a ``do`` one), brings the loop's
+        measure closer to zero."""
+        measure = self._measure(loop.cond, head), self._measure(loop.cond, end)
+        # A measure that does not decrease is no proof that the loop runs forever.
+        self.ctx.prove(end, [], measure[1] < measure[0], obligation="loop termination",
+                       pos=loop.pos, refuted_is_unknown=True,
+                       message="termination not shown: an iteration need not bring the "
+                       "loop condition's two sides closer")
+
+    def _measure(self, cond: n.Expr, state: State) -> z3.ArithRef:
+        """How far ``cond`` is from failing, in ``state``: non-negative wherever it holds."""
+        if not (isinstance(cond, n.BinOp) and cond.op in ("<", "<=", ">", ">=")):
+            raise UnsupportedSpec("a loop whose condition is not one comparison ('<', '<=', "
+                                  "'>', '>='): its termination is not shown", cond.pos)
+        t = common_type(cond.lhs.type, cond.rhs.type)
+        if t is None:
+            raise UnsupportedSpec("a loop whose condition compares values that are not "
+                                  "integers: its termination is not shown", cond.pos)
+        # Another view of what the condition's evaluation already obliged.
+        code = self.ctx.evaluator(self.ctx.own_var(state), self.ctx.ids)
+        a, b = to_int(code.typed(cond.lhs, t)), to_int(code.typed(cond.rhs, t))
+        return b - a if cond.op in ("<", "<=") else a - b
 
     @staticmethod
     def _after_loop(state: State, frame: list[P.Clause]) -> State:

@@ -49,6 +49,8 @@ class Macros:
         self.kernel = kernel
         self.table: dict[str, tuple[tuple[str, ...], bool]] | None = None
         self.redefined: frozenset[str] = frozenset()
+        # The lines of the directives that name each macro (#define, #ifdef, ...).
+        self.directive_lines: dict[str, list[int]] = {}
         self.values: dict[str, int | None] = {}
 
     def _load(self) -> dict[str, tuple[tuple[str, ...], bool]]:
@@ -60,11 +62,23 @@ class Macros:
             self.table = {name: (body, function_like) for name, body, function_like
                           in pre.macros}
             self.redefined = pre.redefined
+            for name, line in pre.directive_names:
+                self.directive_lines.setdefault(name, []).append(line)
         return self.table
 
     def value(self, name: str, pos: SourcePos | None = None) -> int | None:
         """``name``'s value as C computes it, None when it is no macro; a macro the
-        checker cannot evaluate exactly raises :class:`UnsupportedSpec`."""
+        checker cannot evaluate exactly raises :class:`UnsupportedSpec`, and so does
+        one that a directive names at or after the annotation at ``pos`` (without
+        one, the file's final definition is meant): where the annotation stands,
+        the name is not yet (or no longer only) that macro, and may mean something
+        else, an enumerator say, to the code there."""
+        later = [line for line in self.directive_lines.get(name, [])
+                 if pos is not None and line >= pos.line] if name in self._load() else []
+        if later:
+            raise UnsupportedSpec(f"macro '{name}' in an annotation is defined or tested "
+                                  f"at line {later[0]}, not before the annotation, so what "
+                                  "the name means there is unclear", pos)
         if name not in self.values:
             self.values[name] = self._evaluate(name, pos) if name in self._load() else None
         return self.values[name]
