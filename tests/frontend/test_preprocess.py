@@ -61,7 +61,14 @@ def test_analysis_positions_are_the_users_lines() -> None:
     ("include.cl", "a kernel must be one self-contained file", 2),
     # text veriscan's preprocessor and a C compiler cut into comments differently
     ("trigraph_splice.cl", "trigraph '??/' is not supported", 7),
-    ("form_feed_comment.cl", "a form feed or vertical tab inside a // comment", 6),
+    ("form_feed_comment.cl", "character U+000C inside a // comment", 6),
+    ("line_separator_comment.cl", "character U+2028 inside a // comment", 6),
+    ("comment_splice.cl", "a // comment continued onto the next line by a line splice", 6),
+    ("raw_string.cu", "a raw string literal is not supported", 6),
+    # macros veriscan's preprocessor would expand otherwise than a compiler
+    ("variadic_comma.cl", "'## __VA_ARGS__' and '__VA_OPT__' are not supported", 4),
+    ("position_in_argument.cl", "__LINE__ in a macro's arguments is not supported", 9),
+    ("stringify_tokens.cl", "stringifies an argument of several tokens", 6),
 ])
 def test_what_would_read_differently_downstream_is_bad_input(name: str, message: str,
                                                              line: int) -> None:

@@ -23,6 +23,7 @@ from veriscan.frontend.clang_parse import INSTANCE_PREFIX, ParsedUnit, dialect_f
 from veriscan.frontend.foreign_names import genericity_problems, redeclared_builtins
 from veriscan.frontend.lower import KernelLowering
 from veriscan.frontend.pointers import PointerTargets
+from veriscan.frontend.promises import broken_promises
 from veriscan.ir import nodes as ir
 
 
@@ -72,8 +73,9 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
     foreign = [ir.Unsupported(at, problem, True)
                for at, problem in [*genericity_problems(unit.preprocessed, lang),
                                    *redeclared_builtins(unit.tu, file, lang)]]
-    body = [*foreign, *body]
     pos = SourcePos(file, fn.location.line, fn.location.column)
+    promised = [ir.Unsupported(pos, problem) for problem in broken_promises(fn, kernel=True)]
+    body = [*foreign, *promised, *body]
     return ir.Kernel(name=name, dialect=lang, params=lowering.params,
                      arrays=lowering.arrays, body=body, file=file, source=source,
                      defines=unit.defines, pos=pos, var_types=lowering.var_types,

@@ -33,6 +33,9 @@ from veriscan.ir.nodes import Dialect
 # Pragmas that only steer code generation; any other pragma could change what
 # the two compilers see (push_macro/pop_macro, clang's own) and is refused.
 ALLOWED_PRAGMAS = frozenset({"unroll", "nounroll", "OPENCL"})
+# Macros whose value is the place they are used at, which pcpp leaves unexpanded.
+_POSITION_MACROS = frozenset({"__LINE__", "__FILE__", "__COUNTER__", "__BASE_FILE__",
+                              "__INCLUDE_LEVEL__"})
 
 
 def _token_rule(pattern: str, action: Callable[[object], object] | None = None
@@ -113,9 +116,22 @@ class Cpp(Preprocessor):
         """pcpp's ``#define`` (and ``-D``), counted per name: only directives pcpp
         executes get here, so a ``#define`` in a comment or ``#if 0`` never counts."""
         toks = self.tokenize(tokens) if isinstance(tokens, str) else tokens
+        self._refuse_variadic_pasting(toks)
         self._count_setting(toks)
         super().define(tokens)
         self._own(toks)
+
+    def _refuse_variadic_pasting(self, toks: list) -> None:
+        """pcpp always drops the comma before an empty ``## __VA_ARGS__`` (GNU's rule),
+        which OpenCL C and standard C++ do not, and knows no ``__VA_OPT__``: a macro
+        using either could expand to another program than the compiler's."""
+        words = [t.value for t in toks if t.type not in self.t_WS]
+        pasted = any(w == "__VA_ARGS__" and "##" in words[max(i - 1, 0):i + 2]
+                     for i, w in enumerate(words))
+        if pasted or "__VA_OPT__" in words:
+            raise self._fail("'## __VA_ARGS__' and '__VA_OPT__' are not supported: "
+                             "compilers differ on the comma before empty variadic "
+                             "arguments", self._line())
 
     def undef(self, tokens: object) -> None:
         toks = self.tokenize(tokens) if isinstance(tokens, str) else tokens
@@ -294,8 +310,23 @@ class Cpp(Preprocessor):
         return out
 
     def macro_expand_args(self, macro: object, args: list) -> list:
-        """Note placeholders that a macro stringifies (#) or pastes (##)."""
+        """Note placeholders that a macro stringifies (#) or pastes (##), and refuse
+        what pcpp would spell otherwise than a compiler: a stringified argument of
+        more than one token (the spaces between tokens, a pasted ``##``), and
+        ``__LINE__``, ``__FILE__`` or ``__COUNTER__`` in an argument (pcpp leaves
+        them for the compiler, after it has already stringified or pasted them)."""
         line = next((t.lineno for arg in args for t in arg), 0)
+        for arg in args:
+            dynamic = next((t.value for t in arg if t.value in _POSITION_MACROS), None)
+            if dynamic:
+                raise self._fail(f"{dynamic} in a macro's arguments is not supported: "
+                                 "veriscan's preprocessor would expand it otherwise than "
+                                 "the compiler", line)
+        for argnum, _ in macro.str_patch:
+            if len([t for t in args[argnum] if t.type not in self.t_WS]) > 1:
+                raise self._fail(f"macro '{macro.name}' stringifies an argument of several "
+                                 "tokens, which veriscan's preprocessor may spell otherwise "
+                                 "than the compiler", line)
         verbatim = {argnum for argnum, _ in macro.str_patch}
         verbatim |= {argnum for kind, argnum, _ in macro.patch if kind == "t"}
         for argnum in verbatim:

@@ -150,21 +150,53 @@ _TRIGRAPH = re.compile(r"\?\?[=/'()!<>\-]")
 
 
 def refuse_ambiguous_lexing(source: str, dialect: Dialect, file: str) -> None:
-    """Refuse a text that veriscan's preprocessor and a C compiler would cut into
-    code and comments differently: a trigraph anywhere (``??/`` splices lines, so a
-    comment can swallow the next line of code for the compiler only), and a form
-    feed or vertical tab in a ``//`` comment (pcpp ends the comment there, C does
-    not).  Either way the proof would be about another program than the one that
-    runs; no kernel needs them."""
+    """Refuse a text that veriscan's preprocessor (pcpp, which cuts lines where
+    Python's ``str.splitlines`` does) and a C compiler would cut into code,
+    comments and literals differently:
+
+    * a trigraph anywhere (``??/`` splices lines, so a comment can swallow the
+      next line of code for the compiler only);
+    * a ``//`` comment that clang's lexer continues onto another line (a line
+      splice, even with blanks after the backslash), or a string or character
+      literal or ``//`` comment holding a character pcpp takes for a line break
+      and C does not (form feed, vertical tab, U+2028...);
+    * a C++ raw string literal, whose lines pcpp reads as code and directives.
+
+    Either way the proof would be about another program than the one that runs;
+    no kernel needs them."""
     found = _TRIGRAPH.search(source)
     if found:
         raise KernelSourceError(f"trigraph '{found.group()}' is not supported: C compilers "
                                 "may replace it while veriscan's preprocessor does not",
                                 SourceMap(file, source).pos(found.start()))
-    for start, end in lex(source, dialect).comments:
+    lexed = lex(source, dialect)
+    for start, end in lexed.comments:
         text = source[start:end]
-        if text.startswith("//") and ("\f" in text or "\v" in text):
-            raise KernelSourceError("a form feed or vertical tab inside a // comment is "
-                                    "not supported: veriscan's preprocessor would end the "
-                                    "comment there, C compilers do not",
+        if not text.startswith("//"):
+            continue
+        if "\n" in text or "\r" in text:
+            raise KernelSourceError("a // comment continued onto the next line by a line "
+                                    "splice is not supported: veriscan's preprocessor would "
+                                    "read that line as code, C compilers as comment",
                                     SourceMap(file, source).pos(start))
+        _refuse_line_breaks(source, start, end, "a // comment", file)
+    for start, end in lexed.quoted:
+        if _RAW_STRING.match(source, start):
+            raise KernelSourceError("a raw string literal is not supported: veriscan's "
+                                    "preprocessor would read its lines as code",
+                                    SourceMap(file, source).pos(start))
+        _refuse_line_breaks(source, start, end, "a literal", file)
+
+
+# Characters Python's str.splitlines (and so pcpp) ends a line at, C does not.
+_NOT_C_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_RAW_STRING = re.compile(r'(?:u8|u|U|L)?R"')
+
+
+def _refuse_line_breaks(source: str, start: int, end: int, what: str, file: str) -> None:
+    found = _NOT_C_LINE_BREAKS.search(source, start, end)
+    if found:
+        raise KernelSourceError(f"character U+{ord(found.group()):04X} inside {what} is not "
+                                "supported: veriscan's preprocessor would end the line "
+                                "there, C compilers do not",
+                                SourceMap(file, source).pos(found.start()))

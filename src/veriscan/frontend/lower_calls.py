@@ -30,6 +30,7 @@ from veriscan.frontend.lower_expressions import coerce
 from veriscan.frontend.lower_rules import Translator, UnsupportedConstruct
 from veriscan.frontend.lower_sequencing import Operand
 from veriscan.frontend.pointers import PointerRef, decl_key, unset_pointer
+from veriscan.frontend.promises import broken_promises
 from veriscan.frontend.structs import StructPlace, is_struct
 from veriscan.ir import nodes as ir
 
@@ -205,6 +206,9 @@ class CallLowering(Translator):
         variable that holds what the function returns)."""
         if any(frame.function == fn.spelling for frame in self.frames):
             raise UnsupportedConstruct(f"recursive call to '{fn.spelling}'")
+        promised = broken_promises(fn)
+        if promised:
+            raise UnsupportedConstruct("; ".join(promised))
         if ty.is_reference(fn.result_type):
             raise UnsupportedConstruct(f"call to '{fn.spelling}', which returns a reference")
         params = list(fn.get_arguments())

@@ -25,6 +25,7 @@ from veriscan.frontend.cursors import Outcome, children, kind_of, peek, var_init
 from veriscan.frontend.lower_expressions import coerce
 from veriscan.frontend.lower_rules import Translator, UnsupportedConstruct
 from veriscan.frontend.pointers import PointerRef, decl_key, unset_pointer
+from veriscan.frontend.promises import restrict_variable
 from veriscan.frontend.structs import is_struct
 from veriscan.ir import nodes as ir
 
@@ -125,6 +126,9 @@ class DeclarationLowering(Translator):
             self.refs[name] = self.bind_reference(init, t, pos)
             return
         if ty.is_pointer(t):
+            promised = restrict_variable(c)
+            if promised:
+                raise UnsupportedConstruct(promised)
             ref = self.ptrs.pointer(init) if init is not None else unset_pointer(pos)
             self.ptrs.new_pointer(name, decl_key(c))
             self.ptrs.set_pointer(name, ref, pos)

@@ -1,0 +1,122 @@
+"""Promises a kernel's code makes to the compiler, which no proof checks.
+
+Some attributes and qualifiers tell the compiler facts it may optimise on:
+``const`` and ``pure`` that a call may be merged with another or dropped when
+its value is unused (a ``const`` helper that calls ``barrier`` loses its
+barrier), ``noreturn`` that nothing after a call runs, ``restrict`` that two
+pointers never reach one cell, ``nonnull`` or ``assume_aligned`` facts about
+pointers.  The front end inlines a helper's body and never asks whether such a
+promise holds, so the program the device runs could differ from the one the
+engines proved.  This module finds them: every attribute on the declarations
+of a function the kernel defines is read from their tokens (``noreturn``
+lives in the function's type and has no cursor; an attribute this clang
+ignores may mean something to the device's), and anything not known to
+promise nothing about behaviour is reported, as is a ``restrict`` pointer
+outside the kernel's own parameters (those are assumed distinct anyway).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import clang.cindex as ci
+
+# Attributes that change no behaviour the engines model: where code goes
+# (inlining, hot/cold), launch shape hints, names and warnings, the CUDA
+# execution spaces, veriscan's own annotations.
+HARMLESS = frozenset({
+    "kernel", "global", "device", "host", "launch_bounds", "always_inline", "noinline",
+    "forceinline", "inline", "overloadable", "reqd_work_group_size",
+    "work_group_size_hint", "vec_type_hint", "intel_reqd_sub_group_size", "annotate",
+    "used", "unused", "maybe_unused", "deprecated", "cold", "hot", "flatten", "optnone",
+    "visibility", "warn_unused_result", "nodiscard", "convergent", "noduplicate",
+})
+
+
+def broken_promises(fn: ci.Cursor, kernel: bool = False) -> list[str]:
+    """What the declarations of ``fn`` promise that is not checked, one phrase each
+    (empty when nothing); ``kernel`` marks the kernel itself, whose ``restrict``
+    parameters the engines' distinct-buffers assumption covers."""
+    found = [f"attribute '{name}' on function '{fn.spelling}' (a promise to the "
+             "compiler that is not checked)"
+             for name in dict.fromkeys(n for d in _declarations(fn) for n in _attributes(d))
+             if name not in HARMLESS]
+    if not kernel:
+        found += [f"restrict parameter '{p.spelling}' of '{fn.spelling}' (that no other "
+                  "pointer reaches its cells is not checked)"
+                  for p in fn.get_arguments() if p.type.is_restrict_qualified()]
+    return found
+
+
+def restrict_variable(var: ci.Cursor) -> str | None:
+    """Why a local pointer variable makes an unchecked promise, if it does."""
+    if var.type.is_restrict_qualified():
+        return (f"restrict pointer variable '{var.spelling}' (that no other pointer "
+                "reaches its cells is not checked)")
+    return None
+
+
+def _declarations(fn: ci.Cursor) -> Iterator[ci.Cursor]:
+    """Every declaration of ``fn`` in its translation unit (attributes may sit on
+    any of them), found by USR among the file-scope declarations."""
+    usr = fn.get_usr()
+    stack = list(fn.translation_unit.cursor.get_children())
+    while stack:
+        c = stack.pop()
+        if c.kind in (ci.CursorKind.NAMESPACE, ci.CursorKind.LINKAGE_SPEC,
+                      ci.CursorKind.UNEXPOSED_DECL):
+            stack += c.get_children()
+        elif c.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE) \
+                and c.get_usr() == usr:
+            yield c
+
+
+def _attributes(decl: ci.Cursor) -> Iterator[str]:
+    """The attribute names in a declaration's tokens before its body, GNU
+    (``__attribute__((a, b(1)))``), standard (``[[gnu::a]]``), ``__declspec(a)``
+    and ``_Noreturn``, without underscores or namespace (``__const__`` is const)."""
+    body = next((c for c in decl.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT),
+                None)
+    tokens = [t.spelling for t in decl.get_tokens()
+              if body is None or t.extent.start.offset < body.extent.start.offset]
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok == "_Noreturn":
+            yield "noreturn"
+        if tok in _LISTS or tokens[i:i + 2] == ["[", "["]:
+            i, names = _attribute_list(tokens, i + (2 if tok == "[" else 1),
+                                       _LISTS.get(tok, 0))
+            yield from names
+            continue
+        i += 1
+
+
+# The bracket depth of the names in each kind of list (``[[`` is past already).
+_LISTS = {"__attribute__": 2, "__declspec": 1}
+
+
+def _attribute_list(tokens: list[str], i: int, top: int) -> tuple[int, list[str]]:
+    """The names at bracket depth ``top`` of the list that starts at ``tokens[i]``
+    (past ``__attribute__`` or ``[[``), and where it ends."""
+    names: list[str] = []
+    depth, start, expect_name = 0, i, True
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok in ("(", "["):
+            depth += 1
+        elif tok in (")", "]"):
+            depth -= 1
+            if depth <= 0 and i > start:
+                return i + 1, names
+        elif tok == "," and depth == top:
+            expect_name = True
+        elif tok == "::":
+            expect_name = True
+            if names:
+                names.pop()
+        elif expect_name and tok.isidentifier() and depth == top:
+            names.append(tok.strip("_"))
+            expect_name = False
+        i += 1
+    return i, names
