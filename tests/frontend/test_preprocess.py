@@ -65,6 +65,7 @@ def test_analysis_positions_are_the_users_lines() -> None:
     ("line_separator_comment.cl", "character U+2028 inside a // comment", 6),
     ("comment_splice.cl", "a // comment continued onto the next line by a line splice", 6),
     ("raw_string.cu", "a raw string literal is not supported", 6),
+    ("splice_inside_token.cl", "a line splice inside a token is not supported", 5),
     # macros veriscan's preprocessor would expand otherwise than a compiler
     ("variadic_comma.cl", "'## __VA_ARGS__' and '__VA_OPT__' are not supported", 4),
     ("position_in_argument.cl", "__LINE__ in a macro's arguments is not supported", 9),

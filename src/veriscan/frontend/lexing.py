@@ -160,7 +160,9 @@ def refuse_ambiguous_lexing(source: str, dialect: Dialect, file: str) -> None:
       splice, even with blanks after the backslash), or a string or character
       literal or ``//`` comment holding a character pcpp takes for a line break
       and C does not (form feed, vertical tab, U+2028...);
-    * a C++ raw string literal, whose lines pcpp reads as code and directives.
+    * a C++ raw string literal, whose lines pcpp reads as code and directives;
+    * a line splice between two characters that could belong to one token
+      (``ID\\`` then ``X``): C joins them into one, pcpp may not.
 
     Either way the proof would be about another program than the one that runs;
     no kernel needs them."""
@@ -169,6 +171,13 @@ def refuse_ambiguous_lexing(source: str, dialect: Dialect, file: str) -> None:
         raise KernelSourceError(f"trigraph '{found.group()}' is not supported: C compilers "
                                 "may replace it while veriscan's preprocessor does not",
                                 SourceMap(file, source).pos(found.start()))
+    for splice in SPLICE.finditer(source):
+        before = source[splice.start() - 1] if splice.start() else " "
+        after = source[splice.end()] if splice.end() < len(source) else " "
+        if not (before.isspace() or after.isspace() or before in _APART or after in _APART):
+            raise KernelSourceError("a line splice inside a token is not supported: C joins "
+                                    "the two lines into one token, veriscan's preprocessor "
+                                    "may not", SourceMap(file, source).pos(splice.start()))
     lexed = lex(source, dialect)
     for start, end in lexed.comments:
         text = source[start:end]
@@ -191,6 +200,8 @@ def refuse_ambiguous_lexing(source: str, dialect: Dialect, file: str) -> None:
 # Characters Python's str.splitlines (and so pcpp) ends a line at, C does not.
 _NOT_C_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _RAW_STRING = re.compile(r'(?:u8|u|U|L)?R"')
+# Characters that end a token whatever follows them (and start one whatever precedes).
+_APART = frozenset(",;(){}[]")
 
 
 def _refuse_line_breaks(source: str, start: int, end: int, what: str, file: str) -> None:

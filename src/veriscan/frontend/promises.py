@@ -21,6 +21,8 @@ from collections.abc import Iterator
 
 import clang.cindex as ci
 
+from veriscan.frontend.cursors import kind_of
+
 # Attributes that change no behaviour the engines model: where code goes
 # (inlining, hot/cold), launch shape hints, names and warnings, the CUDA
 # execution spaces, veriscan's own annotations.
@@ -44,16 +46,21 @@ def broken_promises(fn: ci.Cursor, kernel: bool = False) -> list[str]:
     if not kernel:
         found += [f"restrict parameter '{p.spelling}' of '{fn.spelling}' (that no other "
                   "pointer reaches its cells is not checked)"
-                  for p in fn.get_arguments() if p.type.is_restrict_qualified()]
+                  for p in fn.get_arguments() if _restrict(p.type)]
     return found
 
 
 def restrict_variable(var: ci.Cursor) -> str | None:
     """Why a local pointer variable makes an unchecked promise, if it does."""
-    if var.type.is_restrict_qualified():
+    if _restrict(var.type):
         return (f"restrict pointer variable '{var.spelling}' (that no other pointer "
                 "reaches its cells is not checked)")
     return None
+
+
+def _restrict(t: ci.Type) -> bool:
+    """``restrict`` written on the type or on a typedef it names."""
+    return t.is_restrict_qualified() or t.get_canonical().is_restrict_qualified()
 
 
 def _declarations(fn: ci.Cursor) -> Iterator[ci.Cursor]:
@@ -72,13 +79,20 @@ def _declarations(fn: ci.Cursor) -> Iterator[ci.Cursor]:
 
 
 def _attributes(decl: ci.Cursor) -> Iterator[str]:
-    """The attribute names in a declaration's tokens before its body, GNU
+    """The attribute names of a declaration: its attribute cursors, and the GNU
     (``__attribute__((a, b(1)))``), standard (``[[gnu::a]]``), ``__declspec(a)``
-    and ``_Noreturn``, without underscores or namespace (``__const__`` is const)."""
-    body = next((c for c in decl.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT),
-                None)
-    tokens = [t.spelling for t in decl.get_tokens()
-              if body is None or t.extent.start.offset < body.extent.start.offset]
+    and ``_Noreturn`` spellings in the file's tokens between the declaration
+    before it and its body, without underscores or namespace (``__const__`` is
+    const).  The tokens are read from the file, not from the declaration's
+    extent, which starts inside a macro when a prelude's ``__device__`` does."""
+    if "noreturn" in decl.type.get_canonical().spelling:
+        yield "noreturn"  # also through a typedef of the function's type
+    for child in decl.get_children():
+        kind = kind_of(child)
+        if kind is None or not kind.is_attribute() or kind == ci.CursorKind.UNEXPOSED_ATTR:
+            continue  # an unexposed attribute is found by its spelling below
+        yield kind.name.removesuffix("_ATTR").lower().removeprefix("cuda")
+    tokens = _declaration_tokens(decl)
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -92,8 +106,39 @@ def _attributes(decl: ci.Cursor) -> Iterator[str]:
         i += 1
 
 
+def _declaration_tokens(decl: ci.Cursor) -> list[str]:
+    """The file's tokens from the end of the declaration before ``decl`` (among its
+    parent's children) to the start of its body (or of the next declaration)."""
+    file = decl.location.file
+    if file is None:
+        return []
+    here = decl.location.offset
+
+    def offsets(c: ci.Cursor) -> tuple[int, int]:
+        ext = c.extent
+        start = ext.start.offset if ext.start.file and ext.start.file.name == file.name \
+            else c.location.offset
+        end = ext.end.offset if ext.end.file and ext.end.file.name == file.name \
+            else c.location.offset
+        return start, end
+    siblings = [c for c in decl.semantic_parent.get_children()
+                if c.location.file and c.location.file.name == file.name] \
+        if decl.semantic_parent else []
+    before = [offsets(c)[1] for c in siblings if c.location.offset < here]
+    after = [offsets(c)[0] for c in siblings if c.location.offset > here]
+    body = next((c for c in decl.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT),
+                None)
+    start = max(before, default=0)
+    end = body.extent.start.offset if body is not None else \
+        min(after, default=offsets(decl)[1] + 1)
+    tu = decl.translation_unit
+    span = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(tu, file, start),
+                                         ci.SourceLocation.from_offset(tu, file, end))
+    return [t.spelling for t in tu.get_tokens(extent=span)]
+
+
 # The bracket depth of the names in each kind of list (``[[`` is past already).
-_LISTS = {"__attribute__": 2, "__declspec": 1}
+_LISTS = {"__attribute__": 2, "__attribute": 2, "__declspec": 1}
 
 
 def _attribute_list(tokens: list[str], i: int, top: int) -> tuple[int, list[str]]:

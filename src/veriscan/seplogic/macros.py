@@ -73,15 +73,18 @@ class Macros:
         one, the file's final definition is meant): where the annotation stands,
         the name is not yet (or no longer only) that macro, and may mean something
         else, an enumerator say, to the code there."""
+        self._defined_before(name, pos)
+        if name not in self.values:
+            self.values[name] = self._evaluate(name, pos) if name in self._load() else None
+        return self.values[name]
+
+    def _defined_before(self, name: str, pos: SourcePos | None) -> None:
         later = [line for line in self.directive_lines.get(name, [])
                  if pos is not None and line >= pos.line] if name in self._load() else []
         if later:
             raise UnsupportedSpec(f"macro '{name}' in an annotation is defined or tested "
                                   f"at line {later[0]}, not before the annotation, so what "
                                   "the name means there is unclear", pos)
-        if name not in self.values:
-            self.values[name] = self._evaluate(name, pos) if name in self._load() else None
-        return self.values[name]
 
     def _evaluate(self, name: str, pos: SourcePos | None) -> int:
         text = " ".join(self.expand(name, (), pos))
@@ -110,6 +113,7 @@ class Macros:
         out: list[str] = []
         for tok in body:
             if tok in table and tok not in active and tok != name:
+                self._defined_before(tok, pos)  # each macro the expansion reaches
                 out += self.expand(tok, (*active, name), pos)
             else:
                 out.append(tok)
