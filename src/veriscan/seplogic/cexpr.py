@@ -9,28 +9,27 @@ usual arithmetic conversions and promotions,
 which behaviours are undefined, the shift rules of each dialect), and the
 mathematical value is used only where it provably *is* C's value:
 
-* a conversion to a type narrower than ``int`` wraps exactly, as in C;
-* every other result and conversion of int width or wider must fit its type.
-  Where the ranges of the operands show it (:class:`Ranges`), nothing is
-  asked; otherwise it is a proof obligation.  For signed ``+ - *``, unary
-  ``-`` and ``MIN / -1`` a failure is undefined behaviour (a violation, as in
-  the race checker); for unsigned arithmetic and conversions it is C's
-  defined wrap-around, which this encoding does not follow, so a failure
-  makes the verdict unknown;
-* division and remainder by zero, and CUDA's undefined shifts, are
-  obligations too.
+* a wrap-around C defines (unsigned arithmetic, every integer conversion,
+  implementation-defined for signed types and two's complement on every
+  device, as in the race checker's bit-vectors) is followed exactly:
+  ``If(fits, v, v reduced modulo 2**bits)`` (:func:`veriscan.seplogic.cint.wrap`),
+  the modular branch never looked at where the path shows the value fits;
+* a result C leaves undefined must fit its type, a proof obligation whose
+  failure is a violation: signed ``+ - *``, unary ``-`` and ``MIN / -1``
+  (where the ranges of the operands show it fits, :class:`Ranges`, nothing is
+  asked), division and remainder by zero, and CUDA's undefined shifts.
+
+No assumption excuses an operation on data: a kernel that adds two ints it
+read from memory must show, from its contract, that the sum fits (or compute
+in an unsigned type).  An assumption that data does not overflow would be
+about values the proof does not follow, and a value the kernel computed
+itself, stored and read back after a loop or barrier (whose heap the proof
+renews) would pass for such data, which made a certain overflow "verified".
 
 Obligations are reported through the ``obliged`` callback, guarded by the
 path inside the expression (the taken arm of ``?:``, the evaluated side of
-``&&``/``||``).  As in the race checker, a signed overflow of data alone (values
-read from memory, see :func:`_is_data`) is assumed not to happen (a stated
-assumption).  An assumed condition
-constrains nothing: where it fails, the result is some value of the type
-chosen by an uninterpreted, approximate function of the operands, never the
-out-of-range mathematical value.  Otherwise a value stored out of its type's
-range and read back (which says the value is in range) would make the path
-infeasible, and everything after it vacuously proven.  Annotations, by
-contrast, are mathematical (VerCors' rule), see :mod:`veriscan.seplogic.encode`.
+``&&``/``||``).  Annotations, by contrast, are mathematical (VerCors' rule),
+see :mod:`veriscan.seplogic.encode`.
 
 Floats, ``TYPE`` values and other opaque data follow the race checker's rules
 (:func:`veriscan.smt.encode.convert` and ``ExprEncoder._BinOp``): their
@@ -51,7 +50,6 @@ verdict unknown.  Neither ever gets an invented value.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import z3
@@ -65,13 +63,8 @@ from veriscan.smt.dag import TermMap
 from veriscan.smt.encode import common_type, int_type
 from veriscan.smt.symbols import APPROX
 
-# The mark of the value an assumed-defined operation has where it is not defined.
-UNCHECKED = f"{APPROX}unchecked "
-
-# Receives (a condition the mathematical reading needs, where, what, and whether
-# its failure is undefined behaviour (else: a wrap-around the encoding does not
-# follow)).
-ObligedHook = Callable[[z3.BoolRef, SourcePos, str, bool], None]
+# Receives (a condition without which the operation is undefined, where, what).
+ObligedHook = Callable[[z3.BoolRef, SourcePos, str], None]
 Vars = Callable[[str], z3.ExprRef | None]
 
 
@@ -97,10 +90,13 @@ class Ranges:
     """Interval bounds of integer terms, from the bounds of their symbols: a
     result that provably fits its type this way needs no solver query.  The
     bounds of thread ids and sizes are the device limits (a listed
-    assumption), those of scalar parameters their C types."""
+    assumption), those of scalar parameters their C types; ``families`` bound
+    the symbols whose names start alike (another thread's ids, made per query)."""
 
-    def __init__(self, known: dict[str, tuple[int, int]]):
+    def __init__(self, known: dict[str, tuple[int, int]],
+                 families: tuple[tuple[str, tuple[int, int]], ...] = ()):
         self.known = known
+        self.families = families
         self.memo: TermMap[tuple[int, int] | None] = TermMap()
 
     def of(self, e: z3.ExprRef) -> tuple[int, int] | None:
@@ -112,12 +108,16 @@ class Ranges:
         if z3.is_int_value(e):
             return e.as_long(), e.as_long()
         if z3.is_const(e):
-            return self.known.get(e.decl().name())
+            name = e.decl().name()
+            return self.known.get(name) or next(
+                (bound for prefix, bound in self.families if name.startswith(prefix)), None)
         if z3.is_app_of(e, z3.Z3_OP_ITE):
             then, other = _guarded_range(e) or self.of(e.arg(1)), self.of(e.arg(2))
             if then is None or other is None:
                 return None
             return min(then[0], other[0]), max(then[1], other[1])
+        if z3.is_mod(e) and z3.is_int_value(e.arg(1)) and e.arg(1).as_long() > 0:
+            return 0, e.arg(1).as_long() - 1  # Z3's % by a positive number (cint.wrap)
         if not (z3.is_add(e) or z3.is_sub(e) or z3.is_mul(e)):
             return None
         parts = [self.of(c) for c in e.children()]
@@ -146,11 +146,8 @@ class CodeEvaluator:
 
     def __init__(self, var: Vars, var_types: dict[str, n.ScalarType], ids: ThreadIds,
                  dialect: n.Dialect, ranges: Ranges, obliged: ObligedHook | None = None,
-                 maybe_unset: Callable[[str], bool] | None = None,
-                 private: frozenset[str] = frozenset()):
+                 maybe_unset: Callable[[str], bool] | None = None):
         self.ranges = ranges
-        # the thread's own arrays: what it reads back from them it computed itself
-        self.private = private
         self.var = var
         # Whether a variable may still be unassigned where it is read (a value
         # assigned in an earlier loop iteration only).
@@ -161,57 +158,30 @@ class CodeEvaluator:
         self.obliged = obliged
         self._path: list[z3.BoolRef] = []
 
-    def require(self, cond: z3.BoolRef, pos: SourcePos, what: str,
-                *operands: z3.ExprRef, undefined: bool = True,
-                overflow: bool = False) -> bool:
-        """``cond`` must hold for the operation at ``pos`` to be defined (or, with
-        ``undefined=False``, not to wrap around).  As in the race checker, a signed
-        ``overflow`` of data is the data's business and assumed not to happen, where
-        every operand is data (:func:`_is_data`): ``x + y`` of two values read from
-        memory.  Everything else is asked: a wrap-around, a division by zero, and an
-        overflow that a thread id, a size or a loop variable takes part in
-        (``t * v`` can overflow for every ``v``).  Returns whether ``cond`` was
-        assumed rather than asked, in which case the caller's value must not rely on
-        it (:meth:`defined`).  Without ``obliged`` (another thread's view of the same
-        code) it is asked of that thread in its own run, the arbitrary thread's."""
-        if overflow and _is_data([z3.simplify(x) for x in operands], self.private):
-            return True
+    def require(self, cond: z3.BoolRef, pos: SourcePos, what: str) -> None:
+        """``cond`` must hold for the operation at ``pos`` to be defined.  Without
+        ``obliged`` (another thread's view of the same code) it is asked of that
+        thread in its own run, the arbitrary thread's."""
         if self.obliged is None:
-            return False
+            return
         cond = z3.simplify(z3.Implies(z3.And(*self._path), cond) if self._path else cond)
         if not z3.is_true(cond):
-            self.obliged(cond, pos, what, undefined)
-        return False
-
-    def defined(self, value: z3.ArithRef, cond: z3.BoolRef, t: n.ScalarType,
-                pos: SourcePos, what: str, *operands: z3.ExprRef,
-                undefined: bool = True, overflow: bool = False) -> z3.ArithRef:
-        """``value``, the result of an operation of type ``t`` that is C's only where
-        ``cond`` holds.  Asked, ``cond`` is proven on the path; assumed, the result
-        where it fails is an approximate value of ``t`` (a function of the operation
-        and its operands), so that an assumption can make no path infeasible."""
-        if not self.require(cond, pos, what, *operands, undefined=undefined,
-                            overflow=overflow):
-            return value
-        other = opaque(f"{UNCHECKED.lstrip(APPROX)}{what}", [to_int(x) for x in operands],
-                       approx=True)
-        lo, hi = C.bounds(t)
-        return z3.If(cond, value, z3.If(z3.And(other >= lo, other <= hi), other, lo))
+            self.obliged(cond, pos, what)
 
     def fit(self, v: z3.ArithRef, src: n.ScalarType | None, dst: n.ScalarType,
-            pos: SourcePos, what: str, *operands: z3.ExprRef,
-            overflow: bool = False) -> z3.ArithRef:
+            pos: SourcePos, overflow: str | None = None) -> z3.ArithRef:
         """``v`` (of type ``src``, or an exact result when None) as a value of ``dst``:
-        exactly wrapped for a type narrower than ``int``, else the mathematical
-        value, obliged to fit (a signed ``overflow``, or else a wrap-around)."""
+        the mathematical value where it fits, else reduced modulo ``2**bits`` as C
+        wraps, or, for an ``overflow`` C leaves undefined (its description), the
+        mathematical value with the obligation that it fits."""
         lo, hi = C.bounds(dst)
         if src is not None and lo <= C.bounds(src)[0] and C.bounds(src)[1] <= hi:
             return v
-        if dst.bits < C.INT_BITS and src is not None:
-            return C.convert(v, src, dst)
-        if not self.ranges.fits(v, dst):
-            return self.defined(v, z3.And(v >= lo, v <= hi), dst, pos, what, *operands,
-                                undefined=overflow, overflow=overflow)
+        if self.ranges.fits(v, dst):
+            return v
+        if overflow is None:
+            return C.wrap(v, dst)
+        self.require(z3.And(v >= lo, v <= hi), pos, overflow)
         return v
 
     def convert(self, value: z3.ExprRef, src: n.ScalarType, dst: n.ScalarType,
@@ -223,9 +193,7 @@ class CodeEvaluator:
         if is_integer(src) and is_integer(dst):
             if dst.kind is n.TypeKind.BOOL:
                 return to_bool(value)
-            return self.fit(to_int(value), src, dst, pos,
-                            f"conversion of a {src} value that {dst} cannot hold (C wraps it "
-                            "around; not modelled)")
+            return self.fit(to_int(value), src, dst, pos)
         if is_opaque(src) and is_opaque(dst):
             return value
         if dst.kind is n.TypeKind.BOOL:
@@ -295,11 +263,9 @@ class CodeEvaluator:
             return opaque(f"un{e.op}", [to_int(self.eval(e.operand))])
         x = to_int(self.typed(e.operand, e.type))
         if e.op == "-":
-            if e.type.signed:
-                return self.defined(-x, x != C.bounds(e.type)[0], e.type, e.pos,
-                                    f"signed overflow in '-' ({e.type})", x, overflow=True)
-            return self.fit(-x, None, e.type, e.pos, _WRAP.format("-", e.type))
-        return self.fit(-x - 1, None, e.type, e.pos, _WRAP.format("~", e.type))
+            return self.fit(-x, None, e.type, e.pos, f"signed overflow in '-' ({e.type})"
+                            if e.type.signed else None)
+        return self.fit(-x - 1, None, e.type, e.pos)
 
     def _BinOp(self, e: n.BinOp) -> z3.ExprRef:
         op = e.op
@@ -324,21 +290,16 @@ class CodeEvaluator:
             return _COMPARE[op](a, b)
         lo, hi = C.bounds(t)
         if op in ("/", "%"):
-            result = self.defined(c_div(a, b) if op == "/" else c_mod(a, b), b != 0, t,
-                                  e.pos, f"'{op}' by zero", a, b)
+            self.require(b != 0, e.pos, f"'{op}' by zero")
             if t.signed:
-                result = self.defined(result, z3.Or(a != lo, b != -1), t, e.pos,
-                                      f"'{op}' of the most negative {t} by -1 (overflow)",
-                                      a, b, overflow=True)
-            # In range wherever defined.
-            return self.convert(result, t, e.type, e.pos)
+                self.require(z3.Or(a != lo, b != -1), e.pos,
+                             f"'{op}' of the most negative {t} by -1 (overflow)")
+            # In range wherever defined (MIN / -1 is an obligation above).
+            return self.convert(c_div(a, b) if op == "/" else c_mod(a, b), t, e.type, e.pos)
         if op in ("+", "-", "*"):
             result = a + b if op == "+" else a - b if op == "-" else a * b
-            if t.signed:
-                result = self.fit(result, None, t, e.pos, f"signed overflow in '{op}' ({t})",
-                                  a, b, overflow=True)
-            else:
-                result = self.fit(result, None, t, e.pos, _WRAP.format(op, t))
+            result = self.fit(result, None, t, e.pos,
+                              f"signed overflow in '{op}' ({t})" if t.signed else None)
             return self.convert(result, t, e.type, e.pos)
         # & | ^: exact on constants, otherwise a function of the operands in t's range
         if z3.is_int_value(a) and z3.is_int_value(b):
@@ -361,7 +322,7 @@ class CodeEvaluator:
         lo, hi = C.bounds(t)
         if self.dialect is n.Dialect.CUDA:
             self.require(z3.And(count >= 0, count < t.bits), e.pos,
-                         f"shift count outside 0..{t.bits - 1}", a, count)
+                         f"shift count outside 0..{t.bits - 1}")
         masked = count % t.bits  # Z3's % is non-negative: two's-complement masking
         masked = z3.simplify(masked)
         if not z3.is_int_value(masked):
@@ -372,9 +333,10 @@ class CodeEvaluator:
             return a / factor  # floor division: the arithmetic shift of a signed value
         product = a * factor
         if self.dialect is n.Dialect.CUDA and t.signed:
-            return self.defined(product, z3.And(a >= 0, product <= hi), t, e.pos,
-                                f"'<<' of a negative or too large {t} (undefined in C++)", a)
-        return self.fit(product, None, t, e.pos, _WRAP.format("<<", t))
+            self.require(z3.And(a >= 0, product <= hi), e.pos,
+                         f"'<<' of a negative or too large {t} (undefined in C++)")
+            return product
+        return self.fit(product, None, t, e.pos)
 
     def _GenericOp(self, e: n.GenericOp) -> z3.ExprRef:
         return opaque("OPERATOR", [to_int(self.eval(e.lhs)), to_int(self.eval(e.rhs))])
@@ -400,45 +362,6 @@ def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:
     return low.arg(1).as_long(), high.arg(1).as_long()
 
 
-def _is_data(operands: list[z3.ExprRef], private: frozenset[str]) -> bool:
-    """Whether the operands' values are made of data alone: read from shared
-    memory (not from the thread's ``private`` arrays), combined with constants,
-    at least one read in all.  A value the thread stored and a read can be
-    (an array term's stores) is data only if it is; a thread id, a size, a
-    parameter or a loop variable anywhere outside an index is not."""
-    reads = False
-    stack, seen = list(operands), set()
-    while stack:
-        x = stack.pop()
-        if x.get_id() in seen:
-            continue
-        seen.add(x.get_id())
-        if z3.is_select(x):
-            reads = True
-            array = x.arg(0)
-            while z3.is_store(array):
-                stack.append(array.arg(2))
-                array = array.arg(0)
-            if z3.is_app_of(array, z3.Z3_OP_ITE):
-                stack.append(z3.Select(array.arg(1), x.arg(1)))
-                stack.append(z3.Select(array.arg(2), x.arg(1)))
-            elif not (z3.is_const(array) and array.decl().kind() == z3.Z3_OP_UNINTERPRETED
-                      and _array_of(array.decl().name()) not in private):
-                return False
-        elif z3.is_var(x) or z3.is_quantifier(x) or (
-                z3.is_const(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED):
-            return False
-        else:
-            stack.extend(x.children())
-    return reads
-
-
-def _array_of(name: str) -> str:
-    """The kernel's array behind a heap term's name (``a!entry``, ``a@tag``)."""
-    return re.split(r"[!@]", name, maxsplit=1)[0]
-
-
-_WRAP = "'{}' in {} may wrap around (defined in C; not modelled)"
 
 _COMPARE: dict[str, Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]] = {
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,

@@ -23,8 +23,8 @@ never shared with other threads' reasoning.
 
 Code has C's semantics (:mod:`veriscan.seplogic.cexpr`): a value is used as a
 mathematical integer only where it is proven to be C's value, signed overflow
-and division by zero are violations, an unsigned wrap-around the encoding
-does not follow makes the verdict unknown.  Annotations are mathematical, with
+and division by zero are violations, and the wrap-arounds C defines are
+followed exactly.  Annotations are mathematical, with
 C's truncating ``/`` and ``%`` (VerCors' rule).  Pointer parameters do not
 alias, device limits bound the launch, and launch dimensions that neither
 kernel nor spec mentions are fixed to 1; these assumptions are listed in every

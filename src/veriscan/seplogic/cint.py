@@ -4,11 +4,10 @@ The race checker (``veriscan.smt.encode``) computes with bit-vectors; the
 permission accounting here quantifies over integer indices and solves linear
 index equations, which bit-vectors would make far harder.  So values stay Z3
 integers and are made to mean what the bit-vectors mean where the checker can
-afford it: a conversion to a type narrower than ``int`` (``(uchar)i``,
-``(short)x``) wraps modulo ``2**bits`` exactly, two's complement for signed
-types, as every OpenCL/CUDA device and the bit-vector encoding do.  Arithmetic
-of ``int`` width and wider stays mathematical, under the no-overflow
-assumption every verdict lists.
+afford it: every wrap-around C defines (a conversion such as ``(uchar)i``,
+unsigned arithmetic) is modulo ``2**bits`` exactly, two's complement for
+signed types, as every OpenCL/CUDA device and the bit-vector encoding do;
+what C leaves undefined is an obligation (:mod:`veriscan.seplogic.cexpr`).
 
 The wrap is written ``If(fits, v, reduced)``: where the path shows the value
 fits, the solver never looks at the modular branch.
@@ -43,12 +42,3 @@ def wrap(v: z3.ArithRef, t: n.ScalarType) -> z3.ArithRef:
         return z3.IntVal((v.as_long() - lo) % (1 << t.bits) + lo)
     reduced = (v - lo) % (1 << t.bits) + lo  # Z3's % on Int is never negative
     return z3.If(fits(v, t), v, reduced)
-
-
-def convert(v: z3.ArithRef, src: n.ScalarType, dst: n.ScalarType) -> z3.ArithRef:
-    """C's conversion of an integer of type ``src`` to integer type ``dst``."""
-    src_lo, src_hi = bounds(src)
-    dst_lo, dst_hi = bounds(dst)
-    if dst_lo <= src_lo and src_hi <= dst_hi:
-        return v
-    return wrap(v, dst)

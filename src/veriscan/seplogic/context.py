@@ -114,9 +114,6 @@ class Context:
                       [a.name for a in kernel.arrays]
         self.assumptions: list[str] = [f"at most 2^{_LOCAL_LOG2} work-items per work-group "
                                        f"and 2^{_GROUPS_LOG2} work-groups in each dimension",
-                                       "a signed operation on data alone (values read "
-                                       "from global or local memory, and constants) does "
-                                       "not overflow (as in the race checker)",
                                        "pointer parameters refer to distinct, non-null "
                                        "buffers"]
         if kernel.dialect is n.Dialect.OPENCL:
@@ -159,7 +156,11 @@ class Context:
             if z3.is_const(v) and not z3.is_int_value(v)]
         bounded += [(self.params[p.name], *bounds(p.type)) for p in kernel.params
                     if not p.is_pointer and p.type.kind is n.TypeKind.INT]
-        self.code_ranges = Ranges({v.decl().name(): (lo, hi) for v, lo, hi in bounded})
+        # Another thread's ids (group.bound_thread's t{d}!..., g{d}!...) obey the same limits.
+        others = tuple((f"{stem}{d}!", (0, limit - 1)) for d in range(3)
+                       for stem, limit in (("t", local), ("g", groups)))
+        self.code_ranges = Ranges({v.decl().name(): (lo, hi) for v, lo, hi in bounded},
+                                  others)
         self.ranges = [z3.And(v >= lo, v <= hi) for v, lo, hi in bounded]
         self.ranges += [z3.Int(f"length!{p.name}") >= 0 for p in kernel.params if p.is_pointer]
         self.prover = Prover(rlimit, self.ids, self.used_dims, self.params, self.base)
@@ -278,21 +279,19 @@ class Context:
     def evaluator(self, var: Callable[[str], z3.ExprRef | None], ids: ThreadIds,
                   state: State | None = None) -> CodeEvaluator:
         """IR expressions with C's semantics; with ``state`` given, every undefined
-        behaviour they could have (signed overflow, division by zero, ...) and every
-        wrap-around the encoding does not follow is an obligation on that state's
-        path (see :mod:`veriscan.seplogic.cexpr`).  Without ``state`` (another thread's
-        view) there is nowhere to state them, so what needs one is unsupported."""
+        behaviour they could have (signed overflow, division by zero, ...) is an
+        obligation on that state's path (see :mod:`veriscan.seplogic.cexpr`).
+        Without ``state`` (another thread's view of the same code) they are the
+        arbitrary thread's obligations, asked in its own run."""
         if state is None:
             return CodeEvaluator(var, self.kernel.var_types, ids, self.kernel.dialect,
                                  self.code_ranges)
 
-        def obliged(cond: z3.BoolRef, pos: SourcePos, what: str, undefined: bool) -> None:
-            self.prove(state, self.ranges, cond, pos=pos, refuted_is_unknown=not undefined,
-                       obligation="undefined behaviour" if undefined else "wrap-around",
-                       message=f"possible undefined behaviour: {what}" if undefined else what)
+        def obliged(cond: z3.BoolRef, pos: SourcePos, what: str) -> None:
+            self.prove(state, self.ranges, cond, pos=pos, obligation="undefined behaviour",
+                       message=f"possible undefined behaviour: {what}")
         return CodeEvaluator(var, self.kernel.var_types, ids, self.kernel.dialect,
-                             self.code_ranges, obliged, lambda name: name in state.unset,
-                             frozenset(self.private))
+                             self.code_ranges, obliged, lambda name: name in state.unset)
 
     def eval_ir(self, e: n.Expr, var: Callable[[str], z3.ExprRef | None],
                 ids: ThreadIds, state: State | None = None) -> z3.ExprRef:

@@ -28,7 +28,6 @@ from typing import Any
 import z3
 
 from veriscan.errors import SourcePos
-from veriscan.seplogic.cexpr import UNCHECKED
 from veriscan.seplogic.identities import ThreadIds, binom_bounds, binom_function
 from veriscan.smt.dag import TermMap, subterms
 from veriscan.smt.solver import LIMIT_KIND, budgeted_solver
@@ -98,13 +97,6 @@ class Prover:
             raise Stop(unknown(CHECK, f"{message}{where}", obligation=obligation,
                                line=pos.line if pos else None))
         approximated = _approximated(query)
-        guards = _unchecked_guards(query) if approximated else None
-        if guards is not None:
-            # Only assumed-defined operations are approximate: a counterexample in
-            # which none of them leaves its type is exact.
-            exact, exact_solver = self.decide([*query, *guards])
-            if exact == z3.sat:
-                approximated, solver = "", exact_solver
         if approximated:
             raise Stop(unknown(CHECK, f"{message}{where}, unless the counterexample rests on "
                                       f"what the encoding over-approximates ({approximated})",
@@ -280,27 +272,6 @@ def _approximated(query: list[z3.BoolRef]) -> str:
         if z3.is_app(e) and e.decl().name().startswith(APPROX):
             found[readable(e.decl().name())] = None
     return ", ".join(found)
-
-
-def _unchecked_guards(query: list[z3.BoolRef]) -> list[z3.BoolRef] | None:
-    """The conditions under which the assumed-defined operations in ``query``
-    (:meth:`veriscan.seplogic.cexpr.CodeEvaluator.defined`) are exact, or None
-    when the query has other approximations, or one that depends on a
-    quantified variable (no single condition then says when it is exact)."""
-    guards: list[z3.BoolRef] = []
-    for e in subterms(query, quantifiers=True):
-        if z3.is_app_of(e, z3.Z3_OP_ITE) and z3.is_app_of(e.arg(2), z3.Z3_OP_ITE) \
-                and _is_unchecked(e.arg(2).arg(1)):
-            if any(z3.is_var(x) for x in subterms([e])):
-                return None
-            guards.append(e.arg(0))
-        elif z3.is_app(e) and e.decl().name().startswith(APPROX) and not _is_unchecked(e):
-            return None
-    return guards
-
-
-def _is_unchecked(e: z3.ExprRef) -> bool:
-    return z3.is_app(e) and e.decl().name().startswith(UNCHECKED)
 
 
 def _relevant(arrays: list[set[str]], facts: list[z3.BoolRef],

@@ -18,7 +18,7 @@
     ensures h == 1 ==> Perm(tree[get_local_id(0)], write);
     ensures h > 1 && 2 * get_local_id(0) < n ==> Perm(tree[2 * get_local_id(0)], write);
     ensures h > 1 && 2 * get_local_id(0) + 1 < n ==> Perm(tree[2 * get_local_id(0) + 1], write); @*/
-__kernel void blelloch_tree2d_down(__global int *tree, int n, int h)
+__kernel void blelloch_tree2d_down(__global uint *tree, int n, int h)
 {
     int tid = get_local_id(0);
     tree[(h - 1) * n + tid] = 0;
@@ -41,7 +41,7 @@ __kernel void blelloch_tree2d_down(__global int *tree, int n, int h)
             ensures 2 * tid + 1 < n ==> Perm(tree[(level - 1) * n + 2 * tid + 1], write); @*/
         barrier(CLK_GLOBAL_MEM_FENCE);
         if (2 * tid < n) {
-            int parent = tree[level * n + tid];
+            uint parent = tree[level * n + tid];
             if (2 * tid + 1 < n) {
                 tree[(level - 1) * n + 2 * tid + 1] = tree[(level - 1) * n + 2 * tid] + parent;
             }

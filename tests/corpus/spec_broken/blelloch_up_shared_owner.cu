@@ -23,7 +23,7 @@
     requires (\forall* int i; 0 <= i && i < n && ((i / 2 + 1) * 2 <= n ? i / 2 : 0) == threadIdx.x;
             Perm(out[i], write));
     ensures Perm(out[threadIdx.x], write); @*/
-__global__ void blelloch_perms(int *out, int n)
+__global__ void blelloch_perms(unsigned *out, int n)
 {
     int tid = threadIdx.x;
     int indicator = 2 * tid + 1;
@@ -60,7 +60,7 @@ __global__ void blelloch_perms(int *out, int n)
     while (stride >= 1) {
         indicator = (tid + 1) * 2 * stride - 1;
         if (indicator < n && indicator >= stride) {
-            int temporary = out[indicator];
+            unsigned temporary = out[indicator];
             out[indicator] = out[indicator] + out[indicator - stride];
             out[indicator - stride] = temporary;
         }

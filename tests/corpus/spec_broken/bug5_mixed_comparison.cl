@@ -1,4 +1,4 @@
-// expect: unknown: conversion of a int value that uint cannot hold
+// expect: violation: write of a[...] without write permission
 // run: spec
 // reason: Issue 9 bug 5: in `d < n` with int d and uint n, C converts d to unsigned,
 // so d = -1 compares as 4294967295 and work-item 0 takes the else branch,

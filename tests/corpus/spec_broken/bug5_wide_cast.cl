@@ -1,4 +1,4 @@
-// expect: unknown: conversion of a long value that uint cannot hold
+// expect: violation: write of a[...] without write permission
 // run: spec
 // reason: Issue 9 bug 5: a conversion to a 32-bit unsigned type wraps modulo 2^32, and
 // only conversions narrower than int were followed before.  With

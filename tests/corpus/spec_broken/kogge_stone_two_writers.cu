@@ -16,7 +16,7 @@
     requires threadIdx.x + 1 >= n ==> Perm(out[threadIdx.x], write);
     requires threadIdx.x >= 1 ==> Perm(out[threadIdx.x - 1], 1\2);
     ensures Perm(out[threadIdx.x], write); @*/
-__global__ void kogge_stone_perms(int *out, int n)
+__global__ void kogge_stone_perms(unsigned *out, int n)
 {
     int tid = threadIdx.x;
     int offset = 1;
@@ -25,7 +25,7 @@ __global__ void kogge_stone_perms(int *out, int n)
         loop_invariant tid + offset >= n ==> Perm(out[tid], write);
         loop_invariant tid >= offset ==> Perm(out[tid - offset], 1\2); @*/
     while (offset < n) {
-        int temp = out[tid];
+        unsigned temp = out[tid];
         if (tid >= offset) {
             temp = out[tid - offset] + temp;
         }

@@ -1,4 +1,4 @@
-// expect: unknown: unchecked '/' of the most negative int by -1
+// expect: violation: '/' of the most negative int by -1
 // run: spec
 // reason: INT_MIN / -1 on input data is assumed defined; its mathematical value
 // 2^31 fits no int, so reading it back must not prune the path

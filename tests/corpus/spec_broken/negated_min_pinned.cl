@@ -1,4 +1,4 @@
-// expect: unknown: unchecked signed overflow in '-' (int)
+// expect: violation: signed overflow in '-' (int)
 // run: spec
 // reason: -INT_MIN on input data is assumed defined; the value it gets where it is
 // not must be some int, not 2^31, or the comparison below decides the branch

@@ -1,4 +1,4 @@
-// expect: unknown: unchecked signed overflow
+// expect: violation: signed overflow in '+' (int)
 // run: spec
 // reason: the precondition pins the input to INT_MAX; adding one overflows, and the
 // out-of-range sum read back made the postcondition vacuously true

@@ -1,4 +1,4 @@
-// expect: unknown: unchecked signed overflow in '+' (int)
+// expect: violation: signed overflow in '+' (int)
 // run: spec
 // reason: signed arithmetic on a value read from memory is assumed defined; the sum
 // INT_MAX + 1 was kept as a mathematical integer, stored, and read back as an int,

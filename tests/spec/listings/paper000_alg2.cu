@@ -2,14 +2,14 @@
     requires Perm(Output[threadIdx.x], read);
     requires threadIdx.x >= 1 ==> Perm(Output[threadIdx.x - 1], read);
     ensures Perm(Output[threadIdx.x], read); @*/
-__global__ void inclusivePrefixsumKernel(int* Input, int* Output, int N)
+__global__ void inclusivePrefixsumKernel(unsigned* Input, unsigned* Output, int N)
 {
     int tid = threadIdx.x; int offset = 1;
     /*@ loop_invariant offset >= 1;
         loop_invariant Perm(Output[tid], read);
         loop_invariant tid >= offset ==> Perm(Output[tid - offset], read); @*/
     while (offset < N) {
-        int temp = Output[tid];
+        unsigned temp = Output[tid];
         if (tid >= offset) {
             temp = Output[tid - offset] + temp;
         }

@@ -19,8 +19,8 @@
     ensures get_local_id(0) < (N / 2) ==> Perm(temp[0 * N + get_local_id(0) * 2 + 1], write);
     ensures (\forall* int j; 1 <= j && j < H; Perm(temp[j * N + get_local_id(0)], write)); @*/
 // Kernel method
-__kernel void prefixSum(int N, int H, __global int *input, __global int *output,
-                        __local int *temp)
+__kernel void prefixSum(int N, int H, __global uint *input, __global uint *output,
+                        __local uint *temp)
 {
     // Thread code
     int t = get_local_id(0);

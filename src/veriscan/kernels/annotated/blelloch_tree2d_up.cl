@@ -14,7 +14,7 @@
     requires Perm(in[get_local_id(0)], read);
     requires (\forall* int j; 0 <= j && j < h; Perm(tree[j * n + get_local_id(0)], write));
     ensures (\forall* int j; 0 <= j && j < h; Perm(tree[j * n + get_local_id(0)], write)); @*/
-__kernel void blelloch_tree2d_up(__global const int *in, __global int *tree, int n, int h)
+__kernel void blelloch_tree2d_up(__global const uint *in, __global uint *tree, int n, int h)
 {
     int tid = get_local_id(0);
     tree[tid] = in[tid];
