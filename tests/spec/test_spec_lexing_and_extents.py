@@ -1,6 +1,7 @@
 """Annotations are the comments C's lexer sees, and entry permissions stay in the buffer.
 
-The broken variants live in tests/corpus/spec_broken (digit_separator_*, pointer_length_cell_past_end*, buffer_argument_negative_index);
+The broken variants live in tests/corpus/spec_broken (digit_separator_*,
+pointer_length_cell_past_end*, buffer_argument_negative_index);
 these are the controls that show the fixes reject nothing valid, and the lexing
 cases that are bad input rather than a verdict (a // comment a splice continues
 is refused by the front end, tests/frontend/preprocess_kernels/comment_splice.cl).

@@ -17,6 +17,7 @@ outside the kernel's own parameters (those are assumed distinct anyway).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 
 import clang.cindex as ci
@@ -63,19 +64,58 @@ def _restrict(t: ci.Type) -> bool:
     return t.is_restrict_qualified() or t.get_canonical().is_restrict_qualified()
 
 
-def _declarations(fn: ci.Cursor) -> Iterator[ci.Cursor]:
+def _declarations(fn: ci.Cursor) -> list[ci.Cursor]:
     """Every declaration of ``fn`` in its translation unit (attributes may sit on
     any of them), found by USR among the file-scope declarations."""
-    usr = fn.get_usr()
-    stack = list(fn.translation_unit.cursor.get_children())
-    while stack:
-        c = stack.pop()
-        if c.kind in (ci.CursorKind.NAMESPACE, ci.CursorKind.LINKAGE_SPEC,
-                      ci.CursorKind.UNEXPOSED_DECL):
-            stack += c.get_children()
-        elif c.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE) \
-                and c.get_usr() == usr:
-            yield c
+    return _index(fn.translation_unit).by_usr.get(fn.get_usr(), [])
+
+
+class _UnitIndex:
+    """What the promise checks ask of a translation unit again and again (once per
+    inlined call): its functions by USR, and each parent's children in the
+    kernel's file with their extents.  Built once per unit; the preludes'
+    thousands of declarations are walked once, not per call."""
+
+    def __init__(self, tu: ci.TranslationUnit):
+        self.by_usr: dict[str, list[ci.Cursor]] = {}
+        stack = list(tu.cursor.get_children())
+        while stack:
+            c = stack.pop()
+            if c.kind in (ci.CursorKind.NAMESPACE, ci.CursorKind.LINKAGE_SPEC,
+                          ci.CursorKind.UNEXPOSED_DECL):
+                stack += c.get_children()
+            elif c.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE):
+                self.by_usr.setdefault(c.get_usr(), []).append(c)
+        self.spans: dict[ci.Cursor, list[tuple[int, int, int]]] = {}
+
+    def children_spans(self, parent: ci.Cursor, file: str) -> list[tuple[int, int, int]]:
+        """(name offset, start, end) of ``parent``'s children declared in ``file``."""
+        if parent not in self.spans:
+            self.spans[parent] = [(c.location.offset, *_offsets(c, file))
+                                  for c in parent.get_children()
+                                  if c.location.file and c.location.file.name == file]
+        return self.spans[parent]
+
+
+_UNITS: weakref.WeakKeyDictionary[ci.TranslationUnit, _UnitIndex] = \
+    weakref.WeakKeyDictionary()
+
+
+def _index(tu: ci.TranslationUnit) -> _UnitIndex:
+    if tu not in _UNITS:
+        _UNITS[tu] = _UnitIndex(tu)
+    return _UNITS[tu]
+
+
+def _offsets(c: ci.Cursor, file: str) -> tuple[int, int]:
+    """Where ``c`` starts and ends in ``file`` (its name's place for an end that
+    lies in a macro)."""
+    ext = c.extent
+    start = ext.start.offset if ext.start.file and ext.start.file.name == file \
+        else c.location.offset
+    end = ext.end.offset if ext.end.file and ext.end.file.name == file \
+        else c.location.offset
+    return start, end
 
 
 def _attributes(decl: ci.Cursor) -> Iterator[str]:
@@ -113,24 +153,16 @@ def _declaration_tokens(decl: ci.Cursor) -> list[str]:
     if file is None:
         return []
     here = decl.location.offset
-
-    def offsets(c: ci.Cursor) -> tuple[int, int]:
-        ext = c.extent
-        start = ext.start.offset if ext.start.file and ext.start.file.name == file.name \
-            else c.location.offset
-        end = ext.end.offset if ext.end.file and ext.end.file.name == file.name \
-            else c.location.offset
-        return start, end
-    siblings = [c for c in decl.semantic_parent.get_children()
-                if c.location.file and c.location.file.name == file.name] \
-        if decl.semantic_parent else []
-    before = [offsets(c)[1] for c in siblings if c.location.offset < here]
-    after = [offsets(c)[0] for c in siblings if c.location.offset > here]
+    parent = decl.semantic_parent
+    siblings = _index(decl.translation_unit).children_spans(parent, file.name) \
+        if parent else []
+    before = [end for at, _, end in siblings if at < here]
+    after = [start for at, start, _ in siblings if at > here]
     body = next((c for c in decl.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT),
                 None)
     start = max(before, default=0)
     end = body.extent.start.offset if body is not None else \
-        min(after, default=offsets(decl)[1] + 1)
+        min(after, default=_offsets(decl, file.name)[1] + 1)
     tu = decl.translation_unit
     span = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(tu, file, start),
                                          ci.SourceLocation.from_offset(tu, file, end))
