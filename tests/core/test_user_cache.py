@@ -22,9 +22,9 @@ def test_kept_prelude_names_are_the_probed_ones(cache_home, dialect):
     probed = foreign_names._probe_side_names(dialect)
     # the interval monoid's word type and the placeholder's operator, among others
     assert {"VS_IV_WORD", "__veriscan_operator", "vs_interval_op"} <= probed
-    first = user_cache.stored_names("side", foreign_names._shipped_sources(),
+    first = user_cache.stored_names("side", foreign_names._shipped_digest(),
                                     lambda: foreign_names._probe_side_names(dialect))
-    again = user_cache.stored_names("side", foreign_names._shipped_sources(),
+    again = user_cache.stored_names("side", foreign_names._shipped_digest(),
                                     lambda: pytest.fail("recomputed a kept answer"))
     assert first == again == probed
 

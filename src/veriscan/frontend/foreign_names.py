@@ -33,7 +33,7 @@ from veriscan.frontend.dialects import (
     from_prelude,
 )
 from veriscan.ir.nodes import Dialect
-from veriscan.user_cache import stored_names
+from veriscan.user_cache import digest, stored_names
 
 if TYPE_CHECKING:
     from veriscan.frontend.preprocess import Preprocessed
@@ -156,10 +156,13 @@ _PROBE_INPUTS = (Path(__file__), Path(__file__).with_name("cpp_driver.py"),
                  Path(__file__).with_name("dialects.py"))
 
 
-def _shipped_sources() -> list[Path]:
-    return [*_PROBE_INPUTS, *sorted(PRELUDE_DIR.glob("*.h")),
-            _PACKAGE / "functional" / "cl" / "batched_prelude.cl",
-            *sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
+@cache
+def _shipped_digest() -> tuple[str, ...]:
+    """One digest of those files, read once per process for every cache entry."""
+    files = [*_PROBE_INPUTS, *sorted(PRELUDE_DIR.glob("*.h")),
+             _PACKAGE / "functional" / "cl" / "batched_prelude.cl",
+             *sorted((_PACKAGE / "monoids" / "cl").glob("*.cl"))]
+    return (digest(f.read_text() for f in files),)
 
 
 @cache
@@ -167,7 +170,7 @@ def _side_names(dialect: Dialect) -> frozenset[str]:
     """Names the placeholder prelude (in ``dialect``) or a monoid or the batched
     launcher (OpenCL C, the language they are written in) give meaning to.
     Seconds of libclang work on shipped files only, so kept in the user cache."""
-    return stored_names(f"side-names-{dialect.value}", _shipped_sources(),
+    return stored_names(f"side-names-{dialect.value}", _shipped_digest(),
                         lambda: _probe_side_names(dialect))
 
 
@@ -187,7 +190,7 @@ def _probe_side_names(dialect: Dialect) -> frozenset[str]:
 def environment_names(dialect: Dialect) -> frozenset[str]:
     """What the dialect's environment preludes give meaning to (``barrier``,
     ``CLK_LOCAL_MEM_FENCE``): the same names on both sides, so a kernel may use them."""
-    return stored_names(f"environment-names-{dialect.value}", _shipped_sources(),
+    return stored_names(f"environment-names-{dialect.value}", _shipped_digest(),
                         lambda: _probe_environment_names(dialect))
 
 

@@ -39,7 +39,16 @@ HARMLESS = frozenset({
 def broken_promises(fn: ci.Cursor, kernel: bool = False) -> list[str]:
     """What the declarations of ``fn`` promise that is not checked, one phrase each
     (empty when nothing); ``kernel`` marks the kernel itself, whose ``restrict``
-    parameters the engines' distinct-buffers assumption covers."""
+    parameters the engines' distinct-buffers assumption covers.  Found once per
+    function and unit, however often the function is inlined."""
+    found_before = _index(fn.translation_unit).promises
+    key = (fn.get_usr(), kernel)
+    if key not in found_before:
+        found_before[key] = _promises(fn, kernel)
+    return found_before[key]
+
+
+def _promises(fn: ci.Cursor, kernel: bool) -> list[str]:
     found = [f"attribute '{name}' on function '{fn.spelling}' (a promise to the "
              "compiler that is not checked)"
              for name in dict.fromkeys(n for d in _declarations(fn) for n in _attributes(d))
@@ -72,8 +81,8 @@ def _declarations(fn: ci.Cursor) -> list[ci.Cursor]:
 
 class _UnitIndex:
     """What the promise checks ask of a translation unit again and again (once per
-    inlined call): its functions by USR, and each parent's children in the
-    kernel's file with their extents.  Built once per unit; the preludes'
+    inlined call): its functions by USR, each parent's children in the kernel's
+    file with their extents, and each function's findings.  Built once per unit; the preludes'
     thousands of declarations are walked once, not per call."""
 
     def __init__(self, tu: ci.TranslationUnit):
@@ -87,6 +96,7 @@ class _UnitIndex:
             elif c.kind in (ci.CursorKind.FUNCTION_DECL, ci.CursorKind.FUNCTION_TEMPLATE):
                 self.by_usr.setdefault(c.get_usr(), []).append(c)
         self.spans: dict[ci.Cursor, list[tuple[int, int, int]]] = {}
+        self.promises: dict[tuple[str, bool], list[str]] = {}
 
     def children_spans(self, parent: ci.Cursor, file: str) -> list[tuple[int, int, int]]:
         """(name offset, start, end) of ``parent``'s children declared in ``file``."""

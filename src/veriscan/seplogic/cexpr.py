@@ -351,7 +351,8 @@ class CodeEvaluator:
 
 def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:
     """The range of ``If(lo <= x <= hi, x, ...)``'s first arm: ``lo..hi``, the shape
-    :meth:`CodeEvaluator.defined` and the opaque conversions give a value of a type."""
+    :func:`veriscan.seplogic.cint.wrap` and the opaque conversions give a value of a
+    type."""
     cond, then = e.arg(0), e.arg(1)
     if not (z3.is_and(cond) and cond.num_args() == 2):
         return None
@@ -360,7 +361,6 @@ def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:
             and z3.is_int_value(low.arg(1)) and z3.is_int_value(high.arg(1))):
         return None
     return low.arg(1).as_long(), high.arg(1).as_long()
-
 
 
 _COMPARE: dict[str, Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]] = {

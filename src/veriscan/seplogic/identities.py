@@ -73,7 +73,10 @@ PAPER_ALIASES = {"tid": (n.BuiltinKind.LOCAL_ID, 0), "lid": (n.BuiltinKind.LOCAL
 DIMS = {"x": 0, "y": 1, "z": 2}
 
 
-_BINOM: list[z3.FuncDeclRef] = []
+# The binomial function and its bounds lemma, made once per Z3 context.
+_BINOM: list[tuple[z3.FuncDeclRef, z3.BoolRef]] = []
+# Up to this row, every binomial coefficient fits a 64-bit unsigned integer.
+_BOUNDED_ROWS = 67
 
 
 def binom_function() -> z3.FuncDeclRef:
@@ -82,20 +85,7 @@ def binom_function() -> z3.FuncDeclRef:
     A recursive definition (rather than quantified Pascal axioms) lets Z3 both
     prove facts and build genuine counterexamples by unfolding.
     """
-    if _BINOM and _BINOM[0].ctx != z3.main_ctx():
-        _BINOM.clear()  # made in another check's context
-    if not _BINOM:
-        b = z3.RecFunction("binom", z3.IntSort(), z3.IntSort(), z3.IntSort())
-        m, k = z3.Ints("binom_m binom_k")
-        z3.RecAddDefinition(b, [m, k], z3.If(z3.Or(k < 0, k > m), 0,
-                                             z3.If(z3.Or(k == 0, k == m), 1,
-                                                   b(m - 1, k - 1) + b(m - 1, k))))
-        _BINOM.append(b)
-    return _BINOM[0]
-
-
-# Up to this row, every binomial coefficient fits a 64-bit unsigned integer.
-_BOUNDED_ROWS = 67
+    return _binom()[0]
 
 
 def binom_bounds() -> z3.BoolRef:
@@ -103,11 +93,23 @@ def binom_bounds() -> z3.BoolRef:
     ``binom(m, k)`` is never negative and at most the centre of its row (for the
     rows whose centre fits 64 bits).  Code that adds binomial coefficients in a
     C integer needs it to show that the sum fits."""
-    b = binom_function()
-    m, k = z3.Ints("binom_m binom_k")
-    centre: z3.ArithRef = z3.IntVal(math.comb(_BOUNDED_ROWS, _BOUNDED_ROWS // 2))
-    for row in range(_BOUNDED_ROWS - 1, -1, -1):
-        centre = z3.If(m <= row, math.comb(row, row // 2), centre)
-    return z3.ForAll([m, k], z3.And(b(m, k) >= 0, z3.Implies(m <= _BOUNDED_ROWS,
-                                                             b(m, k) <= centre)),
-                     patterns=[b(m, k)])
+    return _binom()[1]
+
+
+def _binom() -> tuple[z3.FuncDeclRef, z3.BoolRef]:
+    if _BINOM and _BINOM[0][0].ctx != z3.main_ctx():
+        _BINOM.clear()  # made in another check's context
+    if not _BINOM:
+        b = z3.RecFunction("binom", z3.IntSort(), z3.IntSort(), z3.IntSort())
+        m, k = z3.Ints("binom_m binom_k")
+        z3.RecAddDefinition(b, [m, k], z3.If(z3.Or(k < 0, k > m), 0,
+                                             z3.If(z3.Or(k == 0, k == m), 1,
+                                                   b(m - 1, k - 1) + b(m - 1, k))))
+        centre: z3.ArithRef = z3.IntVal(math.comb(_BOUNDED_ROWS, _BOUNDED_ROWS // 2))
+        for row in range(_BOUNDED_ROWS - 1, -1, -1):
+            centre = z3.If(m <= row, math.comb(row, row // 2), centre)
+        bounds = z3.ForAll([m, k], z3.And(b(m, k) >= 0, z3.Implies(m <= _BOUNDED_ROWS,
+                                                                  b(m, k) <= centre)),
+                           patterns=[b(m, k)])
+        _BINOM.append((b, bounds))
+    return _BINOM[0]

@@ -84,7 +84,12 @@ class Prover:
         slim = [*self.base, *self.relevant(path, [*hyps, z3.Not(goal)]), *hyps, z3.Not(goal)]
         if len(slim) < len(query) and self.solve(slim, stage="short")[0] == z3.unsat:
             return  # fewer hypotheses, same goal: a proof of the slim query is one of all
-        result, solver = self.decide(query)
+        result, solver = self.solve(query, stage="short")
+        if result == z3.unknown:
+            result, solver = self._search_small(query, solver)
+        for stage in ("retry", "long"):
+            if result == z3.unknown:
+                result, solver = self.solve(query, stage=stage)
         if result == z3.unsat:
             return
         where = f" (line {pos.line})" if pos else ""
@@ -115,16 +120,6 @@ class Prover:
             data[key] = ([_value(model, t) for t in term] if isinstance(term, tuple)
                          else _value(model, term))
         raise Stop(violation(CHECK, f"{message}{where}", data))
-
-    def decide(self, query: list[z3.BoolRef]) -> tuple[z3.CheckSatResult, z3.Solver]:
-        """The whole policy for one query: short runs, small sizes, more seeds, a long run."""
-        result, solver = self.solve(query, stage="short")
-        if result == z3.unknown:
-            result, solver = self._search_small(query, solver)
-        for stage in ("retry", "long"):
-            if result == z3.unknown:
-                result, solver = self.solve(query, stage=stage)
-        return result, solver
 
     def require_satisfiable(self, facts: list[z3.BoolRef], *, pos: SourcePos | None,
                             message: str, approximations_matter: bool = True) -> None:
