@@ -178,3 +178,15 @@ __kernel void scan(__global const TYPE *in, __global TYPE *out) {
     full = run_scan(load_scan_kernel("sequential"), get_monoid("add"), x, runtime)
     assert full[-1] == 8
     assert run_scan(skip_last, get_monoid("add"), x, runtime)[-1] != 8
+
+
+def test_the_same_text_as_cuda_and_as_opencl_is_two_programs(runtime, tmp_path):
+    """The cache key holds the whole kernel but its text: CUDA text built once from a
+    .cu path (translated) is not handed out again for a .cl path, where it is no
+    OpenCL C at all."""
+    cuda = load_scan_kernel("kogge_stone_cuda")
+    assert prepare_scan(cuda, get_monoid("add"), 16, runtime) is not None
+    same_text = tmp_path / "kogge_stone_cuda.cl"
+    same_text.write_text(cuda.source)
+    with pytest.raises(VeriscanError):
+        prepare_scan(load_scan_kernel(str(same_text)), get_monoid("add"), 16, runtime)

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
+from veriscan.frontend import types as ty
+from veriscan.frontend.consteval import evaluate_constant
+from veriscan.frontend.cursors import peek
 from veriscan.frontend.dialects import from_prelude
 from veriscan.ir import nodes as ir
 
@@ -115,12 +118,81 @@ _CUDA_UNSUPPORTED = {"__syncthreads_count", "__syncthreads_and", "__syncthreads_
                      "__syncwarp"}
 
 
+# CUDA built-ins the real headers declare with one signature, the prelude's (an
+# atomic's overload is fixed by its pointer argument): an argument converted to
+# it is converted by nvcc too.  Every other CUDA built-in that computes a value
+# may be overloaded in the real headers, so a call that converts an argument
+# to a narrower type is refused (narrowed_argument): the prelude may lack the
+# overload nvcc would call.
+_CUDA_ONE_SIGNATURE = frozenset({
+    "sqrtf", "expf", "logf", "fabsf", "sinf", "cosf", "tanf", "exp2f", "exp10f", "log2f",
+    "log10f", "floorf", "ceilf", "rsqrtf", "truncf", "roundf", "powf", "fminf", "fmaxf",
+    "__expf", "__exp10f", "__logf", "__sinf", "__cosf", "__powf", "__fdividef", "__mul24",
+    "__umul24", "labs", "llabs", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax",
+    *_CUDA_ATOMICS})
+_VALUE_KINDS = frozenset({CallKind.MIN_MAX_ABS, CallKind.PURE, CallKind.EXACT_INT,
+                          CallKind.OUT_POINTER, CallKind.ATOMIC})
+
+
+def narrowed_argument(c: ci.Cursor) -> str | None:
+    """Why a call converts an argument to a type that may not hold its value
+    (``abs(long)`` resolved to ``abs(int)``; any conversion between integer and
+    floating types), or None; a constant that the conversion keeps is fine."""
+    for arg in c.get_arguments():
+        if arg is None:
+            continue
+        source = peek(arg)
+        if source == arg:
+            continue
+        was, now = ty.scalar_type(source.type), ty.scalar_type(arg.type)
+        if _holds(now, was):
+            continue
+        value = evaluate_constant(source)
+        if value is not None and _holds_value(now, value):
+            continue
+        return (f"call to '{c.spelling}' converts an argument from {was} to {now}: the "
+                "real headers may have an overload for it that the front end's do not")
+    return None
+
+
+def _holds(t: ir.ScalarType, s: ir.ScalarType) -> bool:
+    """Whether type ``t`` holds every value of type ``s`` (both arithmetic), with no
+    change between integer and floating kinds; other types are not judged here."""
+    kinds = (ir.TypeKind.INT, ir.TypeKind.BOOL, ir.TypeKind.FLOAT)
+    if s.kind not in kinds or t.kind not in kinds or s == t or s.kind is ir.TypeKind.BOOL:
+        return True
+    if t.kind is not s.kind:
+        return False
+    if t.kind is ir.TypeKind.FLOAT:
+        return t.bits >= s.bits
+    if s.signed and not t.signed:
+        return False
+    return t.bits > s.bits or (t.bits == s.bits and t.signed == s.signed)
+
+
+def _holds_value(t: ir.ScalarType, value: int | float) -> bool:
+    if t.kind is ir.TypeKind.INT and isinstance(value, int):
+        low = -(1 << (t.bits - 1)) if t.signed else 0
+        return low <= value < (1 << (t.bits - (1 if t.signed else 0)))
+    return False
+
+
 def is_prelude(decl: ci.Cursor | None, name: str) -> bool:
     """``decl`` is the prelude's declaration of ``name`` (not one of the kernel's own)."""
     return decl is not None and decl.spelling == name and from_prelude(decl)
 
 
 def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
+    info = _classify(c, dialect)
+    if (dialect is ir.Dialect.CUDA and info.kind in _VALUE_KINDS
+            and c.referenced.spelling not in _CUDA_ONE_SIGNATURE):
+        problem = narrowed_argument(c)
+        if problem is not None:
+            return CallInfo(CallKind.UNSUPPORTED, reason=problem)
+    return info
+
+
+def _classify(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
     decl = c.referenced
     if decl is None or decl.kind != ci.CursorKind.FUNCTION_DECL:
         return CallInfo(CallKind.UNSUPPORTED, reason="call through a function pointer")

@@ -12,17 +12,20 @@ Two reasons for a module of its own:
   rule, refused (it becomes ``Unsupported``) or consumed as compile-time
   information (a type name, a constant).  :func:`audit_lowering` records which,
   so a test can check the promise cursor by cursor over a whole corpus.
+
+It also keeps what is worked out once per translation unit (:func:`unit_memo`).
 """
 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from typing import TypeVar
 
 import clang.cindex as ci
 
@@ -160,3 +163,31 @@ def audit_lowering() -> Iterator[CursorAudit]:
 
 def current_audit() -> CursorAudit | None:
     return _AUDIT.get()
+
+
+T = TypeVar("T")
+
+
+def unit_memo(tu: ci.TranslationUnit, key: str, make: Callable[[], T]) -> T:
+    """``make()``, computed once per translation unit and kept on the unit itself.
+
+    Kept on the unit, not in a side table keyed by it: what is kept holds cursors,
+    every cursor holds its unit, so a table (even a weak one) would keep every
+    unit parsed alive; on the unit it is one cycle the collector frees with it."""
+    memo: dict[str, T] = tu.__dict__.setdefault("_veriscan_memo", {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def main_file_children(tu: ci.TranslationUnit) -> list[ci.Cursor]:
+    """The unit's top-level cursors that stand in the parsed file itself, not in a
+    prelude or header.  Asked of libclang once per unit: the preludes put
+    thousands of declarations before the kernel's own."""
+    lib = ci.conf.lib
+
+    def own() -> list[ci.Cursor]:
+        return [c for c in tu.cursor.get_children()
+                if lib.clang_Location_isFromMainFile(lib.clang_getCursorLocation(c))]
+    return unit_memo(tu, "main file children", own)
+

@@ -25,6 +25,7 @@ import clang.cindex as ci
 from veriscan.errors import SourcePos
 from veriscan.frontend.compiler_names import listed, reserved
 from veriscan.frontend.cpp_driver import Cpp
+from veriscan.frontend.cursors import main_file_children
 from veriscan.frontend.dialects import (
     DIALECT_FLAGS,
     ENV_PRELUDES,
@@ -125,7 +126,7 @@ def redeclared_builtins(tu: ci.TranslationUnit, file: str,
     """
     builtin = environment_names(dialect)
     found = []
-    stack = [c for c in tu.cursor.get_children()
+    stack = [c for c in main_file_children(tu)
              if c.location.file is not None and c.location.file.name == file]
     while stack:
         cursor = stack.pop()

@@ -12,9 +12,10 @@ an assertion somebody did.
 
 So the cut is clang's: the file is lexed by libclang with the dialect's own
 language flags (:data:`~veriscan.frontend.dialects.DIALECT_FLAGS`), and the
-annotation scanner (:func:`veriscan.seplogic.parser.annotation_spans`) and the
-declaration finder (:func:`veriscan.seplogic.attach.declarations`) both take
-their comments and literals from :func:`lex`, never from a scan of their own.
+annotation scanner (:func:`veriscan.seplogic.parser.annotation_spans`) takes
+its comments and literals from :func:`lex`, never from a scan of its own (the
+annotations are then placed against clang's parse of the preprocessed text,
+:mod:`veriscan.seplogic.compiled`).
 The front end's preprocessor (pcpp) cuts comments itself, so
 :func:`refuse_ambiguous_lexing` refuses the texts on which it and C disagree.
 """

@@ -144,8 +144,9 @@ class CallLowering(Translator):
             values = self.seq.unsequenced(*(partial(self.exprs.expr, a) for a in args))
             return min_max_abs(c.spelling, values, t, pos)
         if info.kind in (CallKind.PURE, CallKind.MIN_MAX_ABS):
+            name = overload_name(c)  # mad_hi(int,...) and mad_hi(uint,...) are two functions
             values = self.seq.unsequenced(*(partial(self.exprs.expr, a) for a in args))
-            return ir.Opaque(pos, t, c.spelling, tuple(values))
+            return ir.Opaque(pos, t, name, tuple(values))
         if info.kind in intrinsics.KINDS:
             return intrinsics.lower_call(self.low, c, args, info, pos)
         if info.kind is CallKind.UNSUPPORTED:
@@ -350,6 +351,25 @@ class CallLowering(Translator):
             self.low.note(tail, Outcome.REFUSED)
             self.low.emit(ir.Unsupported(self.low.pos(tail), exc.construct,
                                          exc.breaks_genericity))
+
+
+def overload_name(c: ci.Cursor) -> str:
+    """The function a call of a built-in resolves to, named by its whole C signature
+    (``mad_hi(unsigned int, unsigned int, unsigned int) -> unsigned int``): an opaque
+    value is an uninterpreted function of its arguments, and two calls may share one
+    only if they call the same C function.  Overloads of one name differ in
+    signedness (``mad_hi``), precision (``exp`` of a float or a double), vector
+    length or address space; canonical types make a typedef (``uint``) and what it
+    names one type."""
+    decl = c.referenced
+    proto = decl.type.get_canonical() if decl is not None else None
+    if proto is None or ty.type_kind(proto) != ci.TypeKind.FUNCTIONPROTO:
+        raise UnsupportedConstruct(f"call to '{c.spelling}' without a prototype the front "
+                                   "end can read")
+    params = ", ".join(p.get_canonical().spelling for p in proto.argument_types())
+    variadic = ", ..." if proto.is_function_variadic() else ""
+    result = proto.get_result().get_canonical().spelling
+    return f"{decl.spelling}({params}{variadic}) -> {result}"
 
 
 def may_return(c: ci.Cursor) -> bool:

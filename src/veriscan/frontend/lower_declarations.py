@@ -20,6 +20,7 @@ import clang.cindex as ci
 
 from veriscan.errors import SourcePos
 from veriscan.frontend import types as ty
+from veriscan.frontend.attributes import cuda_qualifiers, cuda_space
 from veriscan.frontend.clang_parse import unary_operator
 from veriscan.frontend.cursors import Outcome, children, kind_of, peek, var_initializer
 from veriscan.frontend.lower_expressions import coerce
@@ -264,14 +265,12 @@ class DeclarationLowering(Translator):
             self.shared_scalars.add(name)
 
     def var_space(self, c: ci.Cursor, kids: list[ci.Cursor]) -> ir.MemSpace:
+        """The variable's memory: its OpenCL address space, or the CUDA qualifiers
+        the prelude's macros put on it (attributes the parse drops, such as
+        ``__attribute__((shared))``, are reported by :mod:`.attributes`)."""
         if self.low.dialect is ir.Dialect.OPENCL:
             return ty.opencl_space(c.type)
-        for ch in kids:
-            if ch.kind == K.ANNOTATE_ATTR and ch.spelling == "veriscan_cuda_shared":
-                return ir.MemSpace.LOCAL
-            if ch.kind == K.ANNOTATE_ATTR and ch.spelling == "veriscan_cuda_constant":
-                return ir.MemSpace.CONSTANT
-        return ir.MemSpace.PRIVATE
+        return cuda_space(c)
 
     def bind_reference(self, target: ci.Cursor, ref_type: ci.Type, pos: SourcePos) -> RefTarget:
         """What a C++ reference initialised from ``target`` aliases.
@@ -320,8 +319,7 @@ def is_program_scope_constant(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
         return False
     if dialect is ir.Dialect.OPENCL:
         return ty.opencl_space(decl.type) is ir.MemSpace.CONSTANT
-    return any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_constant"
-               for k in decl.get_children())
+    return "constant" in cuda_qualifiers(decl)
 
 
 def is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
@@ -330,8 +328,7 @@ def is_file_scope_shared(decl: ci.Cursor, dialect: ir.Dialect) -> bool:
     return (dialect is ir.Dialect.CUDA and decl.kind == K.VAR_DECL
             and decl.semantic_parent is not None
             and decl.semantic_parent.kind in (K.TRANSLATION_UNIT, K.LINKAGE_SPEC)
-            and any(k.kind == K.ANNOTATE_ATTR and k.spelling == "veriscan_cuda_shared"
-                    for k in decl.get_children()))
+            and "shared" in cuda_qualifiers(decl))
 
 
 def _array_levels(t: ci.Type) -> tuple[int, ...]:

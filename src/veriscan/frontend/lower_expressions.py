@@ -20,6 +20,7 @@ from veriscan.frontend.builtins import is_prelude
 from veriscan.frontend.clang_parse import binary_operator, unary_operator
 from veriscan.frontend.consteval import evaluate_constant, has_side_effects
 from veriscan.frontend.cursors import children, is_value_wrapper, kind_of, peek
+from veriscan.frontend.dialects import from_prelude
 from veriscan.frontend.lower_rules import Translator, UnsupportedConstruct, only_child, two_children
 from veriscan.frontend.pointers import PointerRef
 from veriscan.ir import nodes as ir
@@ -140,7 +141,12 @@ class ExpressionLowering(Translator):
         if decl is None:
             raise UnsupportedConstruct(f"reference to '{c.spelling}'")
         if decl.kind == K.ENUM_CONSTANT_DECL:
-            return ir.Const(pos, ir.INT, decl.enum_value)
+            # Of the enumeration's type in C++ (its integer type's width and sign),
+            # int in C (or the enumeration's type when the value needs it).
+            st = ty.scalar_type(c.type)
+            if st.kind is not ir.TypeKind.INT:
+                raise UnsupportedConstruct(f"enumerator '{c.spelling}' of type {st}")
+            return ir.Const(pos, st, wrapped(decl.enum_value, st))
         if decl.kind in (K.VAR_DECL, K.PARM_DECL):
             name = self.low.known_decl(decl)
             if name is None and _is_warp_size(decl, self.low.dialect):
@@ -156,15 +162,10 @@ class ExpressionLowering(Translator):
         raise UnsupportedConstruct(f"reference to {decl.kind.name} '{c.spelling}'")
 
     def member_ref(self, c: ci.Cursor) -> ir.Expr:
-        base = children(c)
-        base_name = base[0].spelling if base else ""
-        kinds = {"threadIdx": ir.BuiltinKind.LOCAL_ID, "blockIdx": ir.BuiltinKind.GROUP_ID,
-                 "blockDim": ir.BuiltinKind.LOCAL_SIZE, "gridDim": ir.BuiltinKind.NUM_GROUPS}
-        if (self.low.dialect is ir.Dialect.CUDA and base_name in kinds
-                and c.spelling in ("x", "y", "z")):
-            self.low.consume(*base)
-            return ir.Builtin(self.low.pos(c), ir.UINT, kinds[base_name],
-                              "xyz".index(c.spelling))
+        index = cuda_index_builtin(c, self.low.dialect)
+        if index is not None:
+            self.low.consume(*children(c))
+            return ir.Builtin(self.low.pos(c), ir.UINT, *index)
         place = self.structs.member(c)
         pos = self.low.pos(c)
         if isinstance(place, PointerRef) and not ty.is_array(c.type):
@@ -294,18 +295,53 @@ def stores_its_value(c: ci.Cursor) -> bool:
     return False
 
 
+def wrapped(value: int, t: ir.ScalarType) -> int:
+    """``value`` as integer type ``t`` holds it (modulo 2^bits, signed or not)."""
+    value &= (1 << t.bits) - 1
+    if t.signed and value >> (t.bits - 1):
+        value -= 1 << t.bits
+    return value
+
+
 def folded_int(e: ir.Expr) -> int | None:
     """The value of an integer constant, possibly under integer conversions."""
     if isinstance(e, ir.Cast) and e.type.kind is ir.TypeKind.INT:
         inner = folded_int(e.operand)
         if inner is None:
             return None
-        inner &= (1 << e.type.bits) - 1
-        if e.type.signed and inner >> (e.type.bits - 1):
-            inner -= 1 << e.type.bits
-        return inner
+        return wrapped(inner, e.type)
     if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
         return e.value
+    return None
+
+
+# CUDA's index variables (the prelude's ``extern const uint3 threadIdx`` ...).
+CUDA_INDEX_VARIABLES = {"threadIdx": ir.BuiltinKind.LOCAL_ID, "blockIdx": ir.BuiltinKind.GROUP_ID,
+                        "blockDim": ir.BuiltinKind.LOCAL_SIZE,
+                        "gridDim": ir.BuiltinKind.NUM_GROUPS}
+
+
+def cuda_index_builtin(c: ci.Cursor, dialect: ir.Dialect) -> tuple[ir.BuiltinKind, int] | None:
+    """What ``threadIdx.x`` and friends read: the built-in and its dimension.
+
+    Recognised by declaration, never by spelling: the member's base must be
+    a reference to the prelude's own variable (``blockDim``), and the member
+    one of the prelude struct's ``x``/``y``/``z``.  A kernel's own struct
+    member, parameter, pointer or local of such a name (``cfg.blockDim.x``,
+    ``dim3 blockDim`` as a parameter) is an ordinary value, as on the device.
+    """
+    if dialect is not ir.Dialect.CUDA or c.kind != K.MEMBER_REF_EXPR:
+        return None
+    kids = children(c)
+    base = peek(kids[0]) if len(kids) == 1 else None
+    field, decl = c.referenced, base.referenced if base is not None else None
+    if (base is None or base.kind != K.DECL_REF_EXPR or decl is None or field is None
+            or field.kind != K.FIELD_DECL or field.spelling not in ("x", "y", "z")
+            or not from_prelude(field)):
+        return None
+    for name, kind in CUDA_INDEX_VARIABLES.items():
+        if decl.kind == K.VAR_DECL and is_prelude(decl, name):
+            return kind, "xyz".index(field.spelling)
     return None
 
 

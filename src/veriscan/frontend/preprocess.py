@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from veriscan.budget import charge
 from veriscan.errors import KernelSourceError
@@ -92,9 +93,12 @@ class Preprocessed:
 
 
 
-@lru_cache(maxsize=512)
-def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...],
-                dialect: Dialect) -> Preprocessed:
+def run_preprocessor(source: str, file: str, defines: tuple[tuple[str, str], ...],
+                     dialect: Dialect) -> tuple[Cpp, list[Any]]:
+    """The one way the kernel's text is preprocessed: the dialect's modelled macros
+    (unless ``defines`` gives one), then ``defines``; the preprocessor and every
+    token it gave.  Whoever needs more than :class:`Preprocessed` keeps (where each
+    token came from, for placing annotations) runs this, so both see one text."""
     cpp = Cpp(file, dialect)
     given = {name.split("(", 1)[0] for name, _ in defines}
     for name, value in DIALECT_MACROS[dialect]:
@@ -108,6 +112,13 @@ def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...],
         raw.append(tok)
         if not len(raw) % 4096:
             charge(lambda: f"in the preprocessor, at line {tok.lineno}")
+    return cpp, raw
+
+
+@lru_cache(maxsize=512)
+def _preprocess(source: str, file: str, defines: tuple[tuple[str, str], ...],
+                dialect: Dialect) -> Preprocessed:
+    cpp, raw = run_preprocessor(source, file, defines, dialect)
     text, tokens = render(cpp, raw, file)
     return Preprocessed(file, text, tuple(tokens), tuple(cpp.conditions),
                         tuple(cpp.directive_names), tuple(cpp.spelled),
@@ -143,4 +154,4 @@ def line_marker(file: str) -> str:
 # The device side of the same preprocessing (veriscan.functional) takes the
 # dialect's flags and the check of foreign names from here, with the text.
 __all__ = ["DIALECT_FLAGS", "Preprocessed", "environment_names", "genericity_problems",
-           "line_marker", "preprocess"]
+           "line_marker", "preprocess", "run_preprocessor"]

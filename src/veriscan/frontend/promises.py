@@ -17,12 +17,11 @@ outside the kernel's own parameters (those are assumed distinct anyway).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
 
 import clang.cindex as ci
 
-from veriscan.frontend.cursors import kind_of
+from veriscan.frontend.cursors import kind_of, main_file_children, unit_memo
 
 # Attributes that change no behaviour the engines model: where code goes
 # (inlining, hot/cold), launch shape hints, names and warnings, the CUDA
@@ -82,12 +81,15 @@ def _declarations(fn: ci.Cursor) -> list[ci.Cursor]:
 class _UnitIndex:
     """What the promise checks ask of a translation unit again and again (once per
     inlined call): its functions by USR, each parent's children in the kernel's
-    file with their extents, and each function's findings.  Built once per unit; the preludes'
-    thousands of declarations are walked once, not per call."""
+    file with their extents, and each function's findings.  Built once per unit.
+    Only the kernel's own file is indexed: every function the lowering inlines is
+    defined there (the preprocessing puts a kernel's own headers into its text),
+    and a kernel's declaration of a prelude function is refused before lowering
+    (:func:`.foreign_names.redeclared_builtins`)."""
 
     def __init__(self, tu: ci.TranslationUnit):
         self.by_usr: dict[str, list[ci.Cursor]] = {}
-        stack = list(tu.cursor.get_children())
+        stack = list(main_file_children(tu))
         while stack:
             c = stack.pop()
             if c.kind in (ci.CursorKind.NAMESPACE, ci.CursorKind.LINKAGE_SPEC,
@@ -101,20 +103,16 @@ class _UnitIndex:
     def children_spans(self, parent: ci.Cursor, file: str) -> list[tuple[int, int, int]]:
         """(name offset, start, end) of ``parent``'s children declared in ``file``."""
         if parent not in self.spans:
-            self.spans[parent] = [(c.location.offset, *_offsets(c, file))
-                                  for c in parent.get_children()
+            tu = parent.translation_unit
+            own = (main_file_children(tu) if parent == tu.cursor and file == tu.spelling
+                   else parent.get_children())
+            self.spans[parent] = [(c.location.offset, *_offsets(c, file)) for c in own
                                   if c.location.file and c.location.file.name == file]
         return self.spans[parent]
 
 
-_UNITS: weakref.WeakKeyDictionary[ci.TranslationUnit, _UnitIndex] = \
-    weakref.WeakKeyDictionary()
-
-
 def _index(tu: ci.TranslationUnit) -> _UnitIndex:
-    if tu not in _UNITS:
-        _UNITS[tu] = _UnitIndex(tu)
-    return _UNITS[tu]
+    return unit_memo(tu, "promises", lambda: _UnitIndex(tu))
 
 
 def _offsets(c: ci.Cursor, file: str) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
+from veriscan.frontend.dialects import from_prelude
 from veriscan.ir import nodes as ir
 
 GENERIC_TYPEDEF = "__veriscan_generic_t"
@@ -53,7 +54,7 @@ def is_generic(t: ci.Type) -> bool:
             continue
         if kind == ci.TypeKind.TYPEDEF:
             decl = t.get_declaration()
-            if decl.spelling == GENERIC_TYPEDEF:
+            if decl.spelling == GENERIC_TYPEDEF and from_prelude(decl):
                 return True
             t = decl.underlying_typedef_type
             continue
@@ -149,7 +150,14 @@ def scalar_type(t: ci.Type) -> ir.ScalarType:
         bits, signed = _INT_KINDS[kind]
         return ir.ScalarType(ir.TypeKind.INT, bits, signed, spelling)
     if kind == ci.TypeKind.ENUM:
-        return ir.ScalarType(ir.TypeKind.INT, 32, True, spelling)
+        # The enumeration's integer type as clang chose it: a fixed underlying
+        # type (``enum E : unsigned char``, ``enum class E`` is ``int``), else
+        # the smallest of int, unsigned int, long... that holds its values
+        # (C: unsigned int when none is negative, as GCC and clang do).
+        underlying = scalar_type(canon.get_declaration().enum_type)
+        if underlying.kind not in (ir.TypeKind.INT, ir.TypeKind.BOOL):
+            return ir.ScalarType(ir.TypeKind.OTHER, 0, False, spelling)
+        return ir.ScalarType(underlying.kind, underlying.bits, underlying.signed, spelling)
     if kind == ci.TypeKind.OCLEVENT:  # an opaque handle clang lets kernels only copy
         return ir.ScalarType(ir.TypeKind.INT, 32, False, "event_t")
     if kind in _FLOAT_KINDS:

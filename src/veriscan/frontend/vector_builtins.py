@@ -21,7 +21,7 @@ import clang.cindex as ci
 from veriscan.errors import SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallInfo, CallKind
-from veriscan.frontend.lower_calls import min_max_abs
+from veriscan.frontend.lower_calls import min_max_abs, overload_name
 from veriscan.frontend.lower_expressions import coerce
 from veriscan.frontend.lower_pointers import index
 from veriscan.frontend.lower_rules import Translator, UnsupportedConstruct
@@ -30,6 +30,8 @@ from veriscan.frontend.vectors import top_bit
 from veriscan.ir import nodes as ir
 
 _SIZED = re.compile(r"(vload|vstore)(2|3|4|8|16)")
+# convert_T_sat, convert_T_rte and the like: not the plain conversion a cast is.
+_MODIFIED = re.compile(r"_(sat|rte|rtz|rtp|rtn)(_|$)")
 # Geometric functions (6.12.5): every lane of the result depends on every lane.
 _GEOMETRIC = {"dot", "length", "distance", "normalize", "cross", "fast_length",
               "fast_distance", "fast_normalize"}
@@ -105,6 +107,8 @@ class VectorBuiltins(Translator):
             return [self.vectors.read(p, shape.element, pos) for p in self.packed(
                 pointer, offset, shape.lanes, pos)]
         if name.startswith("convert_") and len(args) == 1:
+            if _MODIFIED.search(name):  # saturation and rounding are not a C cast
+                raise UnsupportedConstruct(f"'{name}' (a saturating or rounding conversion)")
             return [ir.Cast(pos, shape.element, v)
                     for v in self.vector_values.column(args[0], shape)]
         if name.startswith("as_") and len(args) == 1:
@@ -117,7 +121,7 @@ class VectorBuiltins(Translator):
             columns = self.seq.unsequenced(*(partial(self.vector_values.column, a, None)
                                              for a in args))
             every = tuple(v for column in columns for v in column)
-            return [ir.Opaque(pos, shape.element, f"{name} lane {k}", every)
+            return [ir.Opaque(pos, shape.element, f"{overload_name(c)} lane {k}", every)
                     for k in range(shape.lanes)]
         if info.kind is CallKind.PURE or name in ("min", "max", "abs", "clamp", "pown"):
             return self.lanewise_call(c, args, shape, pos)
@@ -189,11 +193,14 @@ class VectorBuiltins(Translator):
         columns = self.seq.unsequenced(*(partial(self.vector_values.column, a, shape)
                                          for a in args))
         exact = shape.element.kind is ir.TypeKind.INT and name in ("min", "max", "abs", "clamp")
+        # the overload called (exp of a float4 or a double4), and the lane of its result
+        overload = None if exact else overload_name(c)
         out: list[ir.Expr] = []
         for k in range(shape.lanes):
             lane_args = [col[k] for col in columns]
-            if not exact:
-                out.append(ir.Opaque(pos, shape.element, name, tuple(lane_args)))
+            if overload is not None:
+                lane = overload if shape.lanes == 1 else f"{overload} lane {k}"
+                out.append(ir.Opaque(pos, shape.element, lane, tuple(lane_args)))
                 continue
             if name == "clamp":
                 x, lo, hi = lane_args

@@ -220,8 +220,13 @@ class ExpressionRules(NamesAndTypes):
         return node if node is not None and node.kind == K.DECL_REF_EXPR else None
 
     def min_max(self, c: ci.Cursor, target: ci.Cursor, arguments: list[ci.Cursor]) -> None:
-        """The overload clang picked, spelled so OpenCL C picks the same one."""
-        types = [self.value_type(c, t, allow_void=False) for t in target.type.argument_types()]
+        """The overload clang picked, spelled so OpenCL C picks the same one.  CUDA's
+        mixed overloads (``unsigned min(int, unsigned)``) compare both arguments in
+        the result type, which OpenCL C has only as ``min(uint, uint)``."""
+        params = list(target.type.argument_types())
+        if len({p.get_canonical().spelling for p in params}) > 1:
+            params = [target.type.get_result()] * len(params)
+        types = [self.value_type(c, t, allow_void=False) for t in params]
         callee = self.callee(list(c.get_children()))
         if callee is None:
             raise self.refuse(c, f"'{target.spelling}' called indirectly")

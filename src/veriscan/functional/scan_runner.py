@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -125,11 +125,12 @@ def prepare_scan(kernel: ScanKernel, monoid: Monoid, n: int, runtime: Runtime | 
     rt = runtime or get_runtime()
     # In the program cache beside the programs themselves: made from the monoid's and the
     # kernel's text (the monoid's is the first `monoid` characters), with everything else
-    # that changes the program or its launch.
+    # that changes the program or its launch.  The kernel enters whole but for its text
+    # (already in the key), so a field added later cannot be left out: the same text
+    # from a .cu path is translated CUDA, from a .cl path OpenCL C.
     options = ("scan program", f"monoid={len(monoid.cl_source)}",
-               f"defines={kernel.defines!r}", f"entry={kernel.entry!r}",
-               f"threads={kernel.threads!r}", f"dtype={monoid.dtype.str}", f"n={n}",
-               f"batched={batched}")
+               f"kernel={replace(kernel, source='')!r}", f"dtype={monoid.dtype.str}",
+               f"n={n}", f"batched={batched}")
     return PROGRAMS.get(rt.key, monoid.cl_source + kernel.source, options,
                         lambda: _prepare(kernel, monoid, n, rt, batched))
 

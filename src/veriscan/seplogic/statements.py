@@ -3,8 +3,9 @@
 Each statement maps a state to the states after it: assignments and loads
 follow C's conversions, every memory access must be covered by a permission
 the thread holds (private arrays need only their bounds), a branch forks the
-path (an infeasible one is pruned), and an ``//@ assert`` before a statement
-is proven where it stands.  Loops and barriers are their own constructs.
+path (an infeasible one is pruned), and an ``//@ assert`` (before a
+statement, or at the end of a block) is proven where it stands.  Loops and
+barriers are their own constructs.
 """
 
 from __future__ import annotations
@@ -35,14 +36,15 @@ class Statements:
     def exec_block(self, stmts: list[n.Stmt], states: list[State]) -> list[State]:
         for stmt in stmts:
             for state in states:
-                self.check_asserts(stmt, state)
+                self.check_asserts(self.ctx.spec.asserts.get(id(stmt), []), state)
             states = [out for s in states for out in self.exec_stmt(stmt, s)]
+        for state in states:  # an assertion at the end of the block
+            self.check_asserts(self.ctx.spec.block_ends.get(id(stmts), []), state)
         return states
 
-    def check_asserts(self, stmt: n.Stmt, state: State) -> None:
-        """``//@ assert`` before ``stmt``: its facts hold and its permissions are held."""
+    def check_asserts(self, clauses: list[A.Clause], state: State) -> None:
+        """``//@ assert`` where it stands: its facts hold and its permissions are held."""
         ctx = self.ctx
-        clauses = ctx.spec.asserts.get(id(stmt), [])
         if not clauses:
             return
         here = ctx.split(clauses, ctx.own_env(state))

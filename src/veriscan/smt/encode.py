@@ -21,6 +21,11 @@ floats and other opaque data live in an
 uninterpreted sort: the race and bounds encodings never need their values,
 and any use of them in a condition or index yields an over-approximated
 (``~``) symbol so a counterexample depending on it is reported as unknown.
+What the model knows of them is equality only, so it must never make two
+different things equal: an unmodelled built-in is an uninterpreted function of
+its whole C signature, and a conversion between floating types one of its own
+per pair of types (:mod:`.floats`).  Vector lanes compute in their own type
+(OpenCL C does not promote vector components).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.ir.int_range import value_range
+from veriscan.smt.floats import literal_conversion, rounded, type_key
 from veriscan.smt.symbols import APPROX, CHOSEN_BY_INPUT, VALUE, SymbolTable, conj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 
@@ -86,9 +92,24 @@ def convert(value: z3.ExprRef, src: ir.ScalarType, dst: ir.ScalarType,
         if src.kind is ir.TypeKind.INT:
             return resize(value, src.signed, dst.bits)
         return symbols.fresh(f"int_of_{src}", z3.BitVecSort(dst.bits))
-    if value.sort() == VALUE:
-        return value
-    return symbols.fresh(f"{dst}_of_{src}", VALUE)
+    if value.sort() != VALUE:
+        return symbols.fresh(f"{dst}_of_{src}", VALUE)
+    if type_key(src) == type_key(dst) or ir.TypeKind.OTHER is src.kind is dst.kind:
+        return value  # the same type (a typedef of it); C converts no struct to another
+    literal = _literal_value(value)
+    if literal is not None and src.kind is dst.kind is ir.TypeKind.FLOAT:
+        exact = literal_conversion(literal, src, dst)
+        if exact is not None:  # the number every device converts it to
+            return _literal(exact)
+    # float <-> double <-> half (or TYPE): rounding, overflow to infinity, flushing of
+    # subnormals; a function of the value per pair of types, known only to be one
+    return z3.Function(f"{APPROX}conversion {type_key(src)} to {type_key(dst)}", VALUE,
+                       VALUE)(value)
+
+
+def _literal(value: float) -> z3.ExprRef:
+    """The constant a floating literal of the number ``value`` is."""
+    return z3.Const(f"{_LITERAL}{value!r}", VALUE)
 
 
 def _literal_value(value: z3.ExprRef) -> float | None:
@@ -175,7 +196,8 @@ class ExprEncoder:
         (the same for equal values; see :data:`CHOSEN_BY_INPUT`)."""
         literal = _literal_value(value)
         if literal is None:
-            outside = z3.Function(f"{CHOSEN_BY_INPUT}{src} value outside {dst}",
+            outside = z3.Function(f"{CHOSEN_BY_INPUT}{type_key(src)} value outside "
+                                  f"{type_key(dst)}",
                                   value.sort(), z3.BoolSort())
             return outside(value)
         low, high = value_range(dst)
@@ -194,6 +216,11 @@ class ExprEncoder:
             if stand_in is not None:
                 return resize(stand_in, True, e.type.bits)
             return z3.BitVecVal(int(e.value) % (1 << e.type.bits), e.type.bits)
+        if e.type.kind is ir.TypeKind.FLOAT:
+            value = rounded(float(e.value), e.type.bits)  # as the type holds it
+            if value is None:  # a NaN (its bits unknown) or a type of no known width
+                return self.symbols.fresh(f"{e.type} constant", VALUE)
+            return _literal(value)
         return z3.Const(f"{_LITERAL}{e.value!r}", VALUE)
 
     def _Var(self, e: ir.Var) -> z3.ExprRef:
@@ -251,6 +278,8 @@ class ExprEncoder:
                 return self.symbols.fresh("comparison of opaque values", z3.BoolSort())
             return _compare(op, self.typed(e.lhs, t), self.typed(e.rhs, t), t.signed)
         t = common_type(e.lhs.type, e.rhs.type)
+        if t is not None and _unpromoted(e):
+            t = e.type
         if e.type.kind is not ir.TypeKind.INT or t is None:
             self.eval(e.lhs)
             self.eval(e.rhs)
@@ -299,7 +328,7 @@ class ExprEncoder:
         if e.type.kind is not ir.TypeKind.INT:
             literal = _literal_value(self.eval(e.operand))
             if e.op == "-" and literal is not None:  # ``-1.5f`` is a literal too
-                return z3.Const(f"{_LITERAL}{-literal!r}", VALUE)
+                return _literal(-literal)
             return self.symbols.fresh(f"opaque '{e.op}'", sort_of(e.type))
         value = self.typed(e.operand, e.type)
         if e.op == "-" and e.type.signed:
@@ -328,12 +357,30 @@ class ExprEncoder:
     def _Opaque(self, e: ir.Opaque) -> z3.ExprRef:
         """An uninterpreted function of the arguments: equal arguments give equal
         results (in both threads), any other value is possible.  Its name is
-        over-approximated, so a witness that depends on its value is only possible."""
+        over-approximated, so a witness that depends on its value is only possible.
+
+        Two calls are one function only if they are one C function: the front end
+        names an overloaded built-in by its whole signature, and the function is
+        named by the C types of its arguments and result as well (an ``int`` and a
+        ``uint``, a ``float`` and a ``double``, share a sort but not a meaning)."""
         args = [self.eval(arg) for arg in e.args]
         result = sort_of(e.type)
-        signature = ",".join(str(a.sort()) for a in args) + f"->{result}"
-        fn = z3.Function(f"{APPROX}{e.name}()!{signature}", *(a.sort() for a in args), result)
+        signature = ",".join(type_key(a.type) for a in e.args) + f"->{type_key(e.type)}"
+        fn = z3.Function(f"{APPROX}{e.name}!{signature}", *(a.sort() for a in args), result)
         return fn(*args)
+
+
+def _unpromoted(e: ir.BinOp) -> bool:
+    """Whether ``e`` computes in its own type narrower than ``int``: C promotes such
+    operands to ``int`` (and clang's types say so: a scalar ``short + short`` is an
+    ``int``), but OpenCL C does not promote the lanes of a vector, so ``ushort2 *
+    ushort2`` wraps in 16 bits lane by lane and a ``short`` lane can overflow.  Only
+    lanes (and the front end's own arithmetic in a type wide enough for it) are narrow
+    operations on operands of their own type."""
+    t = e.type
+    return (t.kind is ir.TypeKind.INT and t.bits < ir.INT.bits
+            and all(x.type.kind is ir.TypeKind.INT and x.type.bits == t.bits
+                    and x.type.signed == t.signed for x in (e.lhs, e.rhs)))
 
 
 def _compare(op: str, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.BoolRef:
