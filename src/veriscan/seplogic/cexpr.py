@@ -33,7 +33,11 @@ see :mod:`veriscan.seplogic.encode`.
 
 Floats, ``TYPE`` values and other opaque data follow the race checker's rules
 (:func:`veriscan.smt.encode.convert` and ``ExprEncoder._BinOp``): their
-arithmetic is an uninterpreted function of the operands, and everything that
+arithmetic is an uninterpreted function of the operands named by their C types
+(a float's ``+`` is no double's), a conversion between floating types is a
+function of its own per pair of types (a literal's exactly where every device
+agrees, :mod:`veriscan.smt.floats`), a NaN constant is a fresh value, and
+vector lanes compute unpromoted in their own type; everything that
 would observe a value (a comparison, a conversion to or from an integer or a
 truth value) gives a fresh over-approximated value, since the encoding
 follows no IEEE rounding and no NaN (``z != z`` holds for a NaN;
@@ -60,8 +64,14 @@ from veriscan.seplogic import cint as C
 from veriscan.seplogic.identities import ThreadIds
 from veriscan.seplogic.terms import UnsupportedSpec, c_div, c_mod, fresh_approx, to_bool, to_int
 from veriscan.smt.dag import TermMap
-from veriscan.smt.encode import common_type, int_type
+from veriscan.smt.encode import _unpromoted, common_type, int_type
+from veriscan.smt.floats import literal_conversion, rounded, type_key
 from veriscan.smt.symbols import APPROX
+
+# The name of the constant a floating literal is, followed by its value's repr: the
+# number itself, the same whatever the literal's floating type (as in the race
+# checker, :mod:`veriscan.smt.floats`).
+_LITERAL = "literal "
 
 # Receives (a condition without which the operation is undefined, where, what).
 ObligedHook = Callable[[z3.BoolRef, SourcePos, str], None]
@@ -188,14 +198,15 @@ class CodeEvaluator:
                 pos: SourcePos) -> z3.ExprRef:
         """C's conversion of a value of type ``src`` to ``dst``, by the race checker's
         rule (:func:`veriscan.smt.encode.convert`): between integers exact (or an
-        obligation), between opaque types unchanged, and across the border a fresh
-        over-approximated value (in ``dst``'s range for an integer)."""
+        obligation), between opaque types by :func:`_opaque_conversion` (unchanged
+        only within one C type), and across the border a fresh over-approximated
+        value (in ``dst``'s range for an integer)."""
         if is_integer(src) and is_integer(dst):
             if dst.kind is n.TypeKind.BOOL:
                 return to_bool(value)
             return self.fit(to_int(value), src, dst, pos)
         if is_opaque(src) and is_opaque(dst):
-            return value
+            return _opaque_conversion(value, src, dst)
         if dst.kind is n.TypeKind.BOOL:
             return fresh_approx(f"bool_of_{src}", z3.BoolSort())
         fresh = fresh_approx(f"{dst}_of_{src}", z3.IntSort())
@@ -223,6 +234,11 @@ class CodeEvaluator:
     def _Const(self, e: n.Const) -> z3.ExprRef:
         if isinstance(e.value, bool) or e.type.kind is n.TypeKind.BOOL:
             return z3.BoolVal(bool(e.value))
+        if e.type.kind is n.TypeKind.FLOAT:
+            value = rounded(float(e.value), e.type.bits)  # as the type holds it
+            if value is None:  # a NaN (its bits unknown, one NaN need not be another)
+                return fresh_approx(f"{e.type} constant", z3.IntSort())
+            return _literal(value)
         if isinstance(e.value, float) or e.type.kind is not n.TypeKind.INT:
             return z3.Function(f"literal!{e.value!r}", z3.IntSort())()
         return C.wrap(z3.IntVal(int(e.value)), e.type)
@@ -260,7 +276,11 @@ class CodeEvaluator:
         if e.op == "!":
             return z3.Not(to_bool(self.typed(e.operand, n.BOOL)))
         if e.type.kind is not n.TypeKind.INT:
-            return opaque(f"un{e.op}", [to_int(self.eval(e.operand))])
+            x = to_int(self.eval(e.operand))
+            literal = _literal_value(x)
+            if e.op == "-" and literal is not None:  # ``-1.5f`` is a literal too
+                return _literal(-literal)
+            return opaque(f"un{e.op}", [x])
         x = to_int(self.typed(e.operand, e.type))
         if e.op == "-":
             return self.fit(-x, None, e.type, e.pos, f"signed overflow in '-' ({e.type})"
@@ -274,6 +294,8 @@ class CodeEvaluator:
             b = to_bool(self.guarded(a if op == "&&" else z3.Not(a), e.rhs, n.BOOL))
             return z3.And(a, b) if op == "&&" else z3.Or(a, b)
         t = common_type(e.lhs.type, e.rhs.type)
+        if t is not None and _unpromoted(e):
+            t = e.type  # a vector lane: OpenCL C does not promote it (smt.encode)
         if t is None or (op not in _COMPARE and e.type.kind is not n.TypeKind.INT):
             # Opaque operands: arithmetic uninterpreted, and a comparison (even of a
             # value with itself: NaN) unknown, as in the race checker.
@@ -282,7 +304,9 @@ class CodeEvaluator:
                 return fresh_approx("comparison of opaque values", z3.BoolSort())
             if e.type.kind is n.TypeKind.BOOL:
                 return fresh_approx(f"opaque '{op}'", z3.BoolSort())
-            return opaque(f"{e.lhs.type.kind.value}{op}", [a, b])
+            # named by the C types: a float's and a double's '+' round differently
+            lhs, rhs, result = (type_key(x.type) for x in (e.lhs, e.rhs, e))
+            return opaque(f"{lhs}{op}{rhs}->{result}", [a, b])
         if op in ("<<", ">>"):
             return self.shift(e)
         a, b = to_int(self.typed(e.lhs, t)), to_int(self.typed(e.rhs, t))
@@ -347,6 +371,45 @@ class CodeEvaluator:
     def _Opaque(self, e: n.Opaque) -> z3.ExprRef:
         # As in the race checker: deterministic, but a model may give it any value.
         return opaque(f"call!{e.name}", [to_int(self.eval(a)) for a in e.args], approx=True)
+
+
+def _opaque_conversion(value: z3.ExprRef, src: n.ScalarType,
+                       dst: n.ScalarType) -> z3.ExprRef:
+    """C's conversion between two opaque types, by the race checker's rule
+    (:func:`veriscan.smt.encode.convert`): unchanged only within one C type (a
+    typedef of it; C converts no struct to another), a floating literal to the
+    number every device converts it to where that is certain
+    (:func:`veriscan.smt.floats.literal_conversion`), and otherwise an
+    over-approximated function of the value per pair of types: ``(float)1e300`` is
+    infinity, no double, and rounding, overflow and flushing of subnormals are
+    not followed."""
+    if type_key(src) == type_key(dst) or n.TypeKind.OTHER is src.kind is dst.kind:
+        return value
+    literal = _literal_value(value)
+    if literal is not None and src.kind is dst.kind is n.TypeKind.FLOAT:
+        exact = literal_conversion(literal, src, dst)
+        if exact is not None:
+            return _literal(exact)
+    return opaque(f"conversion {type_key(src)} to {type_key(dst)}", [to_int(value)],
+                  approx=True)
+
+
+def _literal(value: float) -> z3.ArithRef:
+    """The constant a floating literal of the number ``value`` is."""
+    return z3.Int(f"{_LITERAL}{value!r}")
+
+
+def _literal_value(value: z3.ExprRef) -> float | None:
+    """The number a floating literal's constant stands for (see ``_Const``), else None."""
+    if not z3.is_const(value) or not z3.is_int(value) or z3.is_int_value(value):
+        return None
+    name = value.decl().name()
+    if not name.startswith(_LITERAL):
+        return None
+    try:
+        return float(name[len(_LITERAL):])
+    except ValueError:
+        return None
 
 
 def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:

@@ -19,7 +19,7 @@ from veriscan.ir.interpret import GroupInterpreter, WorkItem, c_binop
 from veriscan.seplogic import ast as A
 from veriscan.seplogic.attach import KernelSpec, attach
 from veriscan.seplogic.encode import has_resources
-from veriscan.seplogic.identities import CUDA_IDS, DIMS, OPENCL_IDS, PAPER_ALIASES
+from veriscan.seplogic.identities import OPENCL_IDS, PAPER_ALIASES, cuda_builtin
 
 MAX_TABLES = 40
 
@@ -92,8 +92,13 @@ class _SpecEval:
             if e.name in PAPER_ALIASES:
                 return self.m.builtin(*PAPER_ALIASES[e.name], self.t.ids)
             raise VeriscanError(f"cannot draw: unknown name '{e.name}'", e.pos)
-        if isinstance(e, A.Member) and e.base in CUDA_IDS:
-            return self.m.builtin(CUDA_IDS[e.base], DIMS[e.field], self.t.ids)
+        if isinstance(e, A.Member):
+            builtin = cuda_builtin(self.m.kernel, e.base, e.field)
+            if builtin is not None:
+                return self.m.builtin(*builtin, self.t.ids)
+            if self.m.kernel.param(f"{e.base}.{e.field}") is None:  # see Evaluator.member
+                raise VeriscanError(f"cannot draw: '{e.base}.{e.field}'", e.pos)
+            return self.value(A.Name(e.pos, f"{e.base}.{e.field}"), env, old)
         if isinstance(e, A.Call) and e.func in OPENCL_IDS:
             return self.m.builtin(OPENCL_IDS[e.func], v(e.args[0]), self.t.ids)
         if isinstance(e, A.Index):

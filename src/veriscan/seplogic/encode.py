@@ -27,18 +27,28 @@ import z3
 
 from veriscan.errors import SourcePos, VeriscanError
 from veriscan.ir import nodes as n
+from veriscan.ir.visit import walk
 from veriscan.seplogic import ast as A
 from veriscan.seplogic.cint import bounds
 from veriscan.seplogic.identities import (
     CUDA_IDS,
-    DIMS,
     OPENCL_IDS,
     PAPER_ALIASES,
     ThreadIds,
     binom_function,
+    cuda_builtin,
+    declares,
 )
 from veriscan.seplogic.perms import Clause
-from veriscan.seplogic.terms import UnsupportedSpec, arith, fresh_int, nonneg_const, to_bool, to_int
+from veriscan.seplogic.terms import (
+    UnsupportedSpec,
+    arith,
+    fresh_approx,
+    fresh_int,
+    nonneg_const,
+    to_bool,
+    to_int,
+)
 from veriscan.smt.solver import budgeted_solver
 from veriscan.smt.symbols import APPROX
 
@@ -153,12 +163,48 @@ def has_resources(e: A.SExpr) -> bool:
     return False
 
 
+# Values the annotation language follows exactly; any other kind is opaque.
+_EXACT = (n.TypeKind.INT, n.TypeKind.BOOL)
+_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+
+
 class Evaluator:
     """Evaluates assertions in one :class:`Env`; quantified names are scoped here."""
 
     def __init__(self, env: Env):
         self.env = env
         self.bound: dict[str, z3.ArithRef] = {}
+        self._inexact_names: frozenset[str] | None = None
+
+    def inexact(self, e: A.SExpr) -> bool:
+        """Whether ``e`` may be a floating-point (or other non-integer) C value.
+
+        Such values are opaque here, as in the code: an annotation comparing them
+        (``a[t] == b[t]`` of two NaNs is false in C, a contracted ``x*y+z`` may
+        differ in its last bit from the same expression elsewhere) gets an
+        unconstrained truth value, so it is never shown to hold."""
+        if isinstance(e, A.Index):
+            return self.env.kernel.element_type(e.array).kind not in _EXACT
+        if isinstance(e, (A.Name, A.Member)):
+            name = e.name if isinstance(e, A.Name) else f"{e.base}.{e.field}"
+            return name not in self.bound and name in self._non_integer_names()
+        if isinstance(e, (A.Unary, A.Binary, A.Cond, A.Old, A.Call)):
+            parts = {A.Unary: lambda u: (u.operand,), A.Binary: lambda b: (b.lhs, b.rhs),
+                     A.Cond: lambda c: (c.then, c.other), A.Old: lambda o: (o.expr,),
+                     A.Call: lambda c: c.args}[type(e)](e)
+            return any(self.inexact(x) for x in parts)
+        return False
+
+    def _non_integer_names(self) -> frozenset[str]:
+        """The kernel's parameters and variables of a non-integer type."""
+        if self._inexact_names is None:
+            kernel = self.env.kernel
+            params = {v for p in kernel.params if not p.is_pointer and p.type.kind not in _EXACT
+                      for v in p.values}
+            assigned = {s.target for s in walk(kernel.body)
+                        if isinstance(s, n.Assign) and s.value.type.kind not in _EXACT}
+            self._inexact_names = frozenset(params | assigned)
+        return self._inexact_names
 
     # -- pure expressions ------------------------------------------------------
     def pure(self, e: A.SExpr, guard: z3.BoolRef, old: bool = False) -> z3.ExprRef:
@@ -172,10 +218,7 @@ class Evaluator:
         if isinstance(e, A.Member):
             if e.field == "length" and self.env.pointer(e.base):
                 return z3.Int(f"length!{e.base}")  # the buffer's element count
-            kind = CUDA_IDS.get(e.base)
-            if kind is None or e.field not in DIMS:
-                raise UnsupportedSpec(f"'{e.base}.{e.field}'", e.pos)
-            return self.env.ids.builtin(kind, DIMS[e.field], e.pos)
+            return self.member(e, old)
         if isinstance(e, A.Call):
             return self.call(e, guard, old)
         if isinstance(e, A.Index):
@@ -232,6 +275,8 @@ class Evaluator:
         if null is not None:
             return null
         lhs, rhs = ev(e.lhs, guard, old), ev(e.rhs, guard, old)
+        if e.op in _COMPARISONS and (self.inexact(e.lhs) or self.inexact(e.rhs)):
+            return fresh_approx(f"annotation '{e.op}' of floating-point values", z3.BoolSort())
         if e.op in ("/", "%"):
             if not (z3.is_int_value(to_int(rhs)) and to_int(rhs).as_long() != 0):
                 self.need(guard, to_int(rhs) != 0, e.pos, f"'{e.op}' by zero")
@@ -312,6 +357,25 @@ class Evaluator:
         if e.name in ("NULL", "null", "read", "write"):
             raise UnsupportedSpec(f"'{e.name}' outside a permission amount", e.pos)
         raise VeriscanError(f"unknown name '{e.name}' in annotation", e.pos)
+
+    def member(self, e: A.Member, old: bool) -> z3.ExprRef:
+        """``threadIdx.x`` and friends: CUDA's built-in unless the kernel declares a
+        ``threadIdx`` of its own (:func:`cuda_builtin`); a member of a struct
+        parameter, which the front end splits into scalar parameters, is that
+        parameter.  A member of anything else is unsupported: the kernel's own
+        ``uint3 threadIdx`` in some block shadows the built-in only in its scope,
+        which the IR does not keep."""
+        builtin = cuda_builtin(self.env.kernel, e.base, e.field)
+        if builtin is not None:
+            return self.env.ids.builtin(*builtin, e.pos)
+        member = f"{e.base}.{e.field}"
+        param = self.env.kernel.param(member)
+        if param is not None and not param.is_pointer:
+            return self.name(A.Name(e.pos, member), old)
+        if e.base in CUDA_IDS and declares(self.env.kernel, e.base):
+            raise UnsupportedSpec(f"'{member}': the kernel declares a '{e.base}' of its own, "
+                                  "which shadows CUDA's built-in where it is in scope", e.pos)
+        raise UnsupportedSpec(f"'{member}'", e.pos)
 
     def call(self, e: A.Call, guard: z3.BoolRef, old: bool) -> z3.ExprRef:
         if e.func in OPENCL_IDS:

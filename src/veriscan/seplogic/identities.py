@@ -73,6 +73,32 @@ PAPER_ALIASES = {"tid": (n.BuiltinKind.LOCAL_ID, 0), "lid": (n.BuiltinKind.LOCAL
 DIMS = {"x": 0, "y": 1, "z": 2}
 
 
+def cuda_builtin(kernel: n.Kernel, base: str, field: str) -> tuple[n.BuiltinKind, int] | None:
+    """What an annotation's ``threadIdx.x`` and friends read: the CUDA built-in and
+    its dimension, or None where ``base.field`` is no built-in.
+
+    Recognised by declaration, never by spelling alone, as the front end
+    recognises the kernel's own (:func:`veriscan.frontend.lower_expressions.
+    cuda_index_builtin`): a parameter, variable or array the kernel (or a function
+    inlined into it) declares under the name ``base`` (a ``uint3 threadIdx`` the
+    front end splits into ``threadIdx.x`` ..., a scalar, a pointer) shadows the
+    built-in where it is in scope, and the IR keeps no scopes, so the annotation's
+    ``base.field`` is then never taken for the built-in."""
+    kind = CUDA_IDS.get(base)
+    if kind is None or field not in DIMS or declares(kernel, base):
+        return None
+    return kind, DIMS[field]
+
+
+def declares(kernel: n.Kernel, name: str) -> bool:
+    """Whether the kernel's IR has a parameter, variable or array declared as ``name``:
+    the name itself, a member or lane of it (``name.x``, ``name.s0``, a pointer's
+    ``name.target``), or one of these renamed apart from another (``name#2``)."""
+    names = {*kernel.var_types, *(a.name for a in kernel.arrays),
+             *(p.name for p in kernel.params)}
+    return any(x.split("#")[0] == name or x.startswith(f"{name}.") for x in names)
+
+
 # The binomial function and its bounds lemma, made once per Z3 context.
 _BINOM: list[tuple[z3.FuncDeclRef, z3.BoolRef]] = []
 # Up to this row, every binomial coefficient fits a 64-bit unsigned integer.
