@@ -81,6 +81,12 @@ class DeclarationLowering(Translator):
         pos = self.low.pos(c)
         kids = children(c)
         init = var_initializer(c, kids)
+        # Before any kind of variable takes its children: cleanup(f) runs code at the
+        # end of the scope, and no attribute but these two is modelled.
+        attributes = [k for k in kids if kind_of(k) is None or (
+            k.kind.is_attribute() and k.kind not in (K.ANNOTATE_ATTR, K.ALIGNED_ATTR))]
+        if attributes:
+            raise UnsupportedConstruct(f"attribute on local variable '{c.spelling}'")
         if self.low.groups.declare(c, init):
             return
         if (c.storage_class is ci.StorageClass.EXTERN and self.low.dialect is ir.Dialect.CUDA
@@ -93,11 +99,6 @@ class DeclarationLowering(Translator):
                 is_file_scope_shared(c, self.low.dialect):
             raise UnsupportedConstruct(f"{c.storage_class.name.lower()} local variable "
                                        f"'{c.spelling}' (one object for all calls and threads)")
-        attributes = [k for k in kids if kind_of(k) is None or (
-            k.kind.is_attribute() and k.kind not in (K.ANNOTATE_ATTR, K.ALIGNED_ATTR))]
-        if attributes:
-            # cleanup(f) runs code at the end of the scope; none is modelled.
-            raise UnsupportedConstruct(f"attribute on local variable '{c.spelling}'")
         # Type names, CUDA qualifiers, array extents: compile-time information only.
         self.low.consume(*(k for k in kids if init is None or k != init))
         if ty.is_array(t):
