@@ -18,8 +18,11 @@ verdict row of its JSON document.  ``PART`` (after ``violation`` only) is the
 part of ``check`` that must fail in every row: ``race``, ``divergence``,
 ``bounds``, ``undefined``, ``assertion`` or ``not-generic``.  ``WORDS`` must occur
 in every row's summary (in the error message of bad input).  The optional keys
-are ``truth`` (what is wrong, for kernels written to deceive), ``reason`` and
-``invisible-on`` (a device whose run does not show the defect).  The header ends
+are ``truth`` (what is wrong, for kernels written to deceive), ``reason``,
+``invisible-on`` (a device whose run does not show the defect) and ``process: own``
+(run each command in a fresh interpreter, as the command line does: Z3's search
+follows memory addresses, so a verdict resting on a query near its resource limit
+can depend on what the test process ran before it).  The header ends
 at the first other line; an ``expect`` or ``run`` line after it is an error, and
 so is a ``// veriscan:`` line beyond line 5 (the product reads only the first
 five).
@@ -40,6 +43,8 @@ import json
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -71,6 +76,7 @@ FAILED_PART = {"race": "races", "divergence": "divergence", "bounds": "bounds",
                "undefined": "undefined", "assertion": "assertions", "not-generic": "generic"}
 # Keys a header may hold besides expect and run; `veriscan` is the kernel's own line.
 TEXT_KEYS = ("truth", "reason", "invisible-on")
+PROCESS_KEY, OWN_PROCESS = "process", "own"
 PRODUCT_KEY = "veriscan"
 PRODUCT_HEADER_LINES = 5  # veriscan.scankernel.parse_header reads this many lines
 
@@ -141,7 +147,7 @@ def parse_header(path: Path, text: str | None = None) -> Header:
             break
         line = lines[end]
         key_line, continued = _KEY_LINE.match(line), _CONTINUATION.match(line)
-        if key_line and key_line.group(1) in ("run", PRODUCT_KEY, *TEXT_KEYS):
+        if key_line and key_line.group(1) in ("run", PRODUCT_KEY, PROCESS_KEY, *TEXT_KEYS):
             key, value = key_line.group(1), key_line.group(2).strip()
             if key == "run":
                 words = tuple(shlex.split(value))
@@ -155,6 +161,9 @@ def parse_header(path: Path, text: str | None = None) -> Header:
             else:
                 if key in keys:
                     raise HeaderError(f"{path.name}:{end + 1}: '// {key}:' given twice")
+                if key == PROCESS_KEY and value != OWN_PROCESS:
+                    raise HeaderError(f"{path.name}:{end + 1}: '// {key}:' takes only "
+                                      f"'{OWN_PROCESS}'")
                 keys[key] = value
             last = key
         elif continued and last in TEXT_KEYS:
@@ -189,6 +198,17 @@ def run_cli(argv: Sequence[str], capsys: Any) -> tuple[int, dict[str, Any]]:
     return code, document
 
 
+def run_cli_process(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """``veriscan ARGV --json`` in a fresh interpreter: the exit code and the JSON document."""
+    done = subprocess.run([sys.executable, "-m", "veriscan", *argv, "--json"],
+                          capture_output=True, text=True, timeout=600)
+    try:
+        return done.returncode, json.loads(done.stdout)
+    except json.JSONDecodeError as exc:
+        raise AssertionError(f"`veriscan {shlex.join(argv)}` printed no JSON document "
+                             f"({exc}):\n{done.stdout[:2000]}{done.stderr[-2000:]}") from None
+
+
 def check_corpus_kernel(path: Path, capsys: Any,
                         header: Header | None = None) -> list[dict[str, Any]]:
     """The driver: every run of ``path``'s header must give what its expectation says.
@@ -200,7 +220,8 @@ def check_corpus_kernel(path: Path, capsys: Any,
     documents = []
     for command, *options in header.runs:
         argv = [command, str(path), *options]
-        code, document = run_cli(argv, capsys)
+        code, document = (run_cli_process(argv) if header.get(PROCESS_KEY) == OWN_PROCESS
+                          else run_cli(argv, capsys))
         said = f"{path.name}: `veriscan {shlex.join(argv)}`"
         summaries = [r.get("summary", "") for r in document.get("verdicts", [])]
         error = (document.get("error") or {}).get("message", "")

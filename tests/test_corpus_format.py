@@ -95,6 +95,7 @@ def test_header_keys_runs_and_continuations() -> None:
     ("// expect: verified\n// run: --n 4\n", "needs a command"),
     ("// expect: verified\n// run: check\n// truth: a\n// truth: b\n", "twice"),
     ("// expect: verified\n// run: check\n\n// run: verify\n", "after the header"),
+    ("// expect: verified\n// run: spec\n// process: shared\n", "takes only 'own'"),
     ("// expect: verified\n// run: check\n// run: check\n// run: check\n// run: check\n"
      "// veriscan: inclusive\n", "first 5 lines"),
 ])
