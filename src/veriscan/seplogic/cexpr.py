@@ -65,13 +65,18 @@ from veriscan.seplogic.identities import ThreadIds
 from veriscan.seplogic.terms import UnsupportedSpec, c_div, c_mod, fresh_approx, to_bool, to_int
 from veriscan.smt.dag import TermMap
 from veriscan.smt.encode import _unpromoted, common_type, int_type
-from veriscan.smt.floats import literal_conversion, rounded, type_key
+from veriscan.smt.floats import (
+    literal_conversion,
+    literal_number,
+    literal_term,
+    rounded,
+    type_key,
+)
 from veriscan.smt.symbols import APPROX
 
 # The name of the constant a floating literal is, followed by its value's repr: the
 # number itself, the same whatever the literal's floating type (as in the race
 # checker, :mod:`veriscan.smt.floats`).
-_LITERAL = "literal "
 
 # Receives (a condition without which the operation is undefined, where, what).
 ObligedHook = Callable[[z3.BoolRef, SourcePos, str], None]
@@ -394,22 +399,12 @@ def _opaque_conversion(value: z3.ExprRef, src: n.ScalarType,
                   approx=True)
 
 
-def _literal(value: float) -> z3.ArithRef:
-    """The constant a floating literal of the number ``value`` is."""
-    return z3.Int(f"{_LITERAL}{value!r}")
+def _literal(value: float) -> z3.ExprRef:
+    return literal_term(value, z3.IntSort())
 
 
 def _literal_value(value: z3.ExprRef) -> float | None:
-    """The number a floating literal's constant stands for (see ``_Const``), else None."""
-    if not z3.is_const(value) or not z3.is_int(value) or z3.is_int_value(value):
-        return None
-    name = value.decl().name()
-    if not name.startswith(_LITERAL):
-        return None
-    try:
-        return float(name[len(_LITERAL):])
-    except ValueError:
-        return None
+    return literal_number(value, z3.IntSort())
 
 
 def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:

@@ -37,7 +37,13 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.ir.int_range import value_range
-from veriscan.smt.floats import literal_conversion, rounded, type_key
+from veriscan.smt.floats import (
+    literal_conversion,
+    literal_number,
+    literal_term,
+    rounded,
+    type_key,
+)
 from veriscan.smt.symbols import APPROX, CHOSEN_BY_INPUT, VALUE, SymbolTable, conj, sort_of
 from veriscan.smt.threads import Launch, ThreadIds
 
@@ -48,7 +54,6 @@ _IDENTITY = z3.Const("generic_identity", VALUE)
 # private variable ``name`` has not been assigned yet (absent: assigned).
 UNSET = "?unset"
 # The name of the constant a floating literal is, followed by its value's repr.
-_LITERAL = "literal "
 
 # Receives (condition under which the behaviour is undefined, expression, what,
 # the operands' values).
@@ -108,21 +113,11 @@ def convert(value: z3.ExprRef, src: ir.ScalarType, dst: ir.ScalarType,
 
 
 def _literal(value: float) -> z3.ExprRef:
-    """The constant a floating literal of the number ``value`` is."""
-    return z3.Const(f"{_LITERAL}{value!r}", VALUE)
+    return literal_term(value, VALUE)
 
 
 def _literal_value(value: z3.ExprRef) -> float | None:
-    """The number a floating literal's constant stands for (see ``_Const``), else None."""
-    if not z3.is_const(value) or value.sort() != VALUE:
-        return None
-    name = value.decl().name()
-    if not name.startswith(_LITERAL):
-        return None
-    try:
-        return float(name[len(_LITERAL):])
-    except ValueError:  # not a number (a literal of another opaque type)
-        return None
+    return literal_number(value, VALUE)
 
 
 def resize(value: z3.ExprRef, signed: bool, bits: int) -> z3.ExprRef:
@@ -221,7 +216,7 @@ class ExprEncoder:
             if value is None:  # a NaN (its bits unknown) or a type of no known width
                 return self.symbols.fresh(f"{e.type} constant", VALUE)
             return _literal(value)
-        return z3.Const(f"{_LITERAL}{e.value!r}", VALUE)
+        return _literal(e.value)
 
     def _Var(self, e: ir.Var) -> z3.ExprRef:
         if e.name in self.env:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 import struct
 
+import z3
+
 from veriscan.ir import nodes as ir
 
 # struct's formats of the floating types, by width; a double needs none.
@@ -71,3 +73,26 @@ def literal_conversion(value: float, src: ir.ScalarType, dst: ir.ScalarType) -> 
 
 def _subnormal(value: float, bits: int) -> bool:
     return value != 0 and math.isfinite(value) and abs(value) < _SMALLEST_NORMAL[bits]
+
+
+LITERAL = "literal "  # the name of a floating literal's constant, before its number
+
+
+def literal_term(value: float, sort: z3.SortRef) -> z3.ExprRef:
+    """The constant a floating literal of the number ``value`` is, in ``sort`` (each
+    engine's sort for opaque values)."""
+    return z3.Const(f"{LITERAL}{value!r}", sort)
+
+
+def literal_number(term: z3.ExprRef, sort: z3.SortRef) -> float | None:
+    """The number a floating literal's constant stands for, else None."""
+    if not z3.is_const(term) or term.sort() != sort or z3.is_int_value(term) \
+            or z3.is_bv_value(term):
+        return None
+    name = term.decl().name()
+    if not name.startswith(LITERAL):
+        return None
+    try:
+        return float(name[len(LITERAL):])
+    except ValueError:  # not a number (a literal of another opaque type)
+        return None
