@@ -27,7 +27,6 @@ import z3
 
 from veriscan.errors import SourcePos, VeriscanError
 from veriscan.ir import nodes as n
-from veriscan.ir.visit import walk
 from veriscan.seplogic import ast as A
 from veriscan.seplogic.cint import bounds
 from veriscan.seplogic.identities import (
@@ -174,7 +173,6 @@ class Evaluator:
     def __init__(self, env: Env):
         self.env = env
         self.bound: dict[str, z3.ArithRef] = {}
-        self._inexact_names: frozenset[str] | None = None
 
     def inexact(self, e: A.SExpr) -> bool:
         """Whether ``e`` may be a floating-point (or other non-integer) C value.
@@ -195,16 +193,12 @@ class Evaluator:
             return any(self.inexact(x) for x in parts)
         return False
 
-    def _non_integer_names(self) -> frozenset[str]:
-        """The kernel's parameters and variables of a non-integer type."""
-        if self._inexact_names is None:
-            kernel = self.env.kernel
-            params = {v for p in kernel.params if not p.is_pointer and p.type.kind not in _EXACT
-                      for v in p.values}
-            assigned = {s.target for s in walk(kernel.body)
-                        if isinstance(s, n.Assign) and s.value.type.kind not in _EXACT}
-            self._inexact_names = frozenset(params | assigned)
-        return self._inexact_names
+    def _non_integer_names(self) -> set[str]:
+        """The kernel's scalar parameters and private variables of a non-integer type."""
+        kernel = self.env.kernel
+        return {*(v for p in kernel.params if not p.is_pointer and p.type.kind not in _EXACT
+                  for v in p.values),
+                *(name for name, t in kernel.var_types.items() if t.kind not in _EXACT)}
 
     # -- pure expressions ------------------------------------------------------
     def pure(self, e: A.SExpr, guard: z3.BoolRef, old: bool = False) -> z3.ExprRef:
