@@ -37,12 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from veriscan.errors import DeviceLimitError, VeriscanError
+from veriscan.functional.cuda_native import SELECTOR as NATIVE
 from veriscan.functional.cuda_to_opencl import LABEL
 from veriscan.functional.device_runs import (
     DEFAULT_TIMEOUT_S,
     OCLGRIND_MAX_N,
     Implementation,
     implementations,
+    with_native_cuda,
 )
 from veriscan.monoids import interval_monoid
 from veriscan.outputs import check_output_file, write_text_atomically
@@ -149,7 +151,8 @@ def verify_kernel(kernel: ScanKernel, sizes: list[int], *, every_size: bool,
         return _finish(result, runtime)
 
     result.steps.append(_interval_step(result, static, every_size, tick,
-                                       devices or implementations(), timeout))
+                                       with_native_cuda(kernel, devices or implementations()),
+                                       timeout))
     return _finish(result, runtime)
 
 
@@ -203,6 +206,11 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
             finally:
                 if index == 0:
                     tick(f"{kernel.name}: interval n={n}")
+            if index > 0 and impl.selector == NATIVE and verdict.details.get("not_run"):
+                # The GPU run is extra evidence; one it cannot make is said, not a verdict.
+                notes.append(verdict.summary.replace("not run: ", f"not run on {impl.name}: ",
+                                                     1))
+                break
             runs.append(cross_check(verdict, static))
             done.append(n)
             if not runs[-1].ok:

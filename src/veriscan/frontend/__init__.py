@@ -56,7 +56,7 @@ def kernel_from_unit(unit: ParsedUnit, source: str, entry: str | None = None,
                      progress: Progress | None = None) -> ir.Kernel:
     """The IR of kernel ``entry`` of an already parsed unit (``source`` is its file text)."""
     file, lang = unit.file, unit.dialect
-    name, fn, ambiguous = _entry_point(unit, entry)
+    name, fn, ambiguous = entry_point(unit, entry)
     body_cursor = next((ch for ch in fn.get_children()
                         if ch.kind == ci.CursorKind.COMPOUND_STMT), None)
     targets = PointerTargets()
@@ -98,11 +98,11 @@ def _is_kernel(fn: ci.Cursor, dialect: ir.Dialect) -> bool:
     return "__kernel" in head or "kernel" in head
 
 
-def _file_scope(cursors: list[ci.Cursor]) -> list[ci.Cursor]:
+def file_scope(cursors: list[ci.Cursor]) -> list[ci.Cursor]:
     """Declarations at file scope, including those in ``extern "C" { ... }`` blocks."""
     out = []
     for c in cursors:
-        out += _file_scope(list(c.get_children())) if c.kind == ci.CursorKind.LINKAGE_SPEC \
+        out += file_scope(list(c.get_children())) if c.kind == ci.CursorKind.LINKAGE_SPEC \
             else [c]
     return out
 
@@ -146,7 +146,7 @@ def _specialisation_name(fn: ci.Cursor) -> str | None:
     return f"{fn.spelling}<{', '.join(args)}>"
 
 
-def _entry_point(unit: ParsedUnit, entry: str | None) -> tuple[str, ci.Cursor, str | None]:
+def entry_point(unit: ParsedUnit, entry: str | None) -> tuple[str, ci.Cursor, str | None]:
     """The kernel to check, with its name (``name<args>`` for a template's instance or
     explicit specialisation), and why no one instantiation is meant, if so.
 
@@ -157,7 +157,7 @@ def _entry_point(unit: ParsedUnit, entry: str | None) -> tuple[str, ci.Cursor, s
     ``--kernel 'k<...>'``.
     """
     file, dialect = unit.file, unit.dialect
-    in_file = [c for c in _file_scope(main_file_children(unit.tu))
+    in_file = [c for c in file_scope(main_file_children(unit.tu))
                if c.location.file is not None and c.location.file.name == file]
     own = [(_specialisation_name(c) or c.spelling, c) for c in in_file
            if c.kind == ci.CursorKind.FUNCTION_DECL and c.is_definition()

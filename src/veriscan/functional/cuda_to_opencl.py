@@ -72,6 +72,9 @@ _MACROS: dict[str, str | None] = {
     "__noinline__": "", "__shared__": "__local", "__restrict__": "restrict",
     "TYPE": None, "OPERATOR": None, "IDENTITY": None,
 }
+# The execution-space and qualifier macros among them: the proof's CUDA prelude and
+# NVRTC's environment give them one meaning (the run as written relies on that).
+QUALIFIER_MACROS = frozenset(name for name, becomes in _MACROS.items() if becomes is not None)
 _STATEMENTS = frozenset({K.COMPOUND_STMT, K.DECL_STMT, K.IF_STMT, K.FOR_STMT, K.WHILE_STMT,
                          K.DO_STMT, K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.RETURN_STMT,
                          K.BREAK_STMT, K.CONTINUE_STMT, K.NULL_STMT})

@@ -26,10 +26,24 @@ if TYPE_CHECKING:
 
 
 def verdict_test_job(test: DeviceTest, kernel: ScanKernel, n: int, selector: str) -> Verdict:
-    """``test(kernel, n, runtime)`` on the implementation ``selector`` picks."""
+    """``test(kernel, n, runtime)`` on the implementation ``selector`` picks (the GPU, for
+    a CUDA kernel run as written)."""
     from veriscan.device.opencl import get_runtime
+    from veriscan.functional import cuda_native
 
+    if selector == cuda_native.SELECTOR:
+        return test(kernel, n, cuda_native.native_target())  # type: ignore[arg-type]
     return test(kernel, n, get_runtime(selector or None))
+
+
+def native_name_job() -> str | None:
+    """What to call the GPU a CUDA kernel runs on as written; None without CuPy and a GPU."""
+    from veriscan.functional.cuda_native import native_target
+
+    try:
+        return native_target().description
+    except VeriscanError:
+        return None
 
 
 def scan_job(kernel: ScanKernel, n: int, selector: str, values: list[np.ndarray]) -> str:

@@ -17,6 +17,7 @@ Oclgrind simulates every work-item, so it runs only sizes up to
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from veriscan.device.oclgrind import DETECTOR_ENV, UNINITIALIZED_ENV, is_oclgrind
 from veriscan.device.worker import DeviceCrash, DeviceTimeout, DeviceWorker, Reply
 from veriscan.errors import VeriscanError
-from veriscan.functional.device_jobs import verdict_test_job
+from veriscan.functional.device_jobs import native_name_job, verdict_test_job
 from veriscan.functional.oclgrind_reports import Resolver, scan_ir_once, with_reports
 from veriscan.verdict import Verdict, unknown
 
@@ -68,6 +69,26 @@ def implementations(device: str | None = None) -> list[Implementation]:
             seen.add(platform)
             out.append(Implementation(platform, d.name.strip(), is_oclgrind(platform)))
     return out
+
+
+def with_native_cuda(kernel: ScanKernel, devices: list[Implementation]) -> list[Implementation]:
+    """``devices``, and for a CUDA kernel the GPU it also runs on as written, where CuPy
+    and an NVIDIA GPU are present (asked in a worker: this process never opens CUDA)."""
+    native = native_cuda() if kernel.dialect != "opencl" else None
+    return [*devices, native] if native and native not in devices else devices
+
+
+@cache
+def native_cuda() -> Implementation | None:
+    from veriscan.functional.cuda_native import SELECTOR
+
+    if importlib.util.find_spec("cupy") is None:
+        return None
+    try:
+        name = worker_for(SELECTOR).call(native_name_job, timeout=DEFAULT_TIMEOUT_S).value
+    except (DeviceTimeout, DeviceCrash, VeriscanError):
+        return None
+    return Implementation(SELECTOR, name, oclgrind=False) if name else None
 
 
 def sizes_for(impl: Implementation, sizes: list[int]) -> list[int]:

@@ -14,13 +14,16 @@ of diagnosis from the shape of the wrong value.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
 from veriscan.device.opencl import Runtime, get_runtime
+from veriscan.functional.cuda_native import NativeTarget, prepare_native
 from veriscan.functional.cuda_to_opencl_tokens import NotTranslated
 from veriscan.functional.outcome import run_details, wrong_elements
 from veriscan.functional.scan_runner import DiffersFromProof, prepare_scan
+from veriscan.monoids.base import Monoid
 from veriscan.monoids.interval import any_order_interval, codec_for, interval_monoid
 from veriscan.scankernel import ScanKernel
 from veriscan.verdict import Verdict, unknown, verified, violation
@@ -29,17 +32,19 @@ CHECK = "interval"
 PREMISES = "a test result; a proof also needs race freedom and genericity"
 
 
-def interval_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None) -> Verdict:
-    """Run the single interval test of ``kernel`` for ``n`` elements (a CUDA kernel whose
-    OpenCL C translation is refused: not run, unknown)."""
+def interval_test(kernel: ScanKernel, n: int,
+                  runtime: Runtime | NativeTarget | None = None) -> Verdict:
+    """Run the single interval test of ``kernel`` for ``n`` elements on an OpenCL device
+    or, for a CUDA kernel as written, on a GPU (a kernel that run could not show as the
+    proof read it: not run, unknown)."""
     started = time.perf_counter()
     rt = runtime or get_runtime()
     codec = codec_for(n)
     try:
-        program = prepare_scan(kernel, interval_monoid(n), n, rt)
+        program = _prepare(kernel, interval_monoid(n), n, rt)
     except (NotTranslated, DiffersFromProof) as exc:
         return unknown(CHECK, f"not run: {exc}", kernel=kernel.name, n=n,
-                       device=rt.description)
+                       device=rt.description, not_run=True)
     actual = program.run(codec.leaves(n))
     expected = codec.expected(n, kernel.inclusive)
     details = run_details(kernel, n, program.threads, rt, local_bytes=program.local_bytes)
@@ -56,11 +61,19 @@ def interval_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None) ->
                             f"({count} of {n} outputs wrong); {diagnosis}", witness, **details)
     if "translation" in details:
         verdict.summary = f"{details['translation']}, {rt.description}: {verdict.summary}"
+    elif isinstance(rt, NativeTarget):
+        verdict.summary = f"{rt.description}: {verdict.summary}"
     verdict.seconds = time.perf_counter() - started
     return verdict
 
 
-def diagnose(kernel: ScanKernel, n: int, actual: np.ndarray, rt: Runtime) -> str:
+def _prepare(kernel: ScanKernel, monoid: Monoid, n: int, rt: Runtime | NativeTarget) -> Any:
+    if isinstance(rt, NativeTarget):
+        return prepare_native(kernel, monoid, n, rt)
+    return prepare_scan(kernel, monoid, n, rt)
+
+
+def diagnose(kernel: ScanKernel, n: int, actual: np.ndarray, rt: Runtime | NativeTarget) -> str:
     """One line naming the most likely kind of bug, read off the wrong output."""
     codec = codec_for(n)
     expected = codec.expected(n, kernel.inclusive)
@@ -95,7 +108,7 @@ def diagnose(kernel: ScanKernel, n: int, actual: np.ndarray, rt: Runtime) -> str
             "(an offset off by one or a level missing)")
 
 
-def _right_with_any_order(kernel: ScanKernel, n: int, rt: Runtime) -> bool:
+def _right_with_any_order(kernel: ScanKernel, n: int, rt: Runtime | NativeTarget) -> bool:
     codec = codec_for(n)
-    program = prepare_scan(kernel, any_order_interval(n), n, rt)
+    program = _prepare(kernel, any_order_interval(n), n, rt)
     return bool(np.array_equal(program.run(codec.leaves(n)), codec.expected(n, kernel.inclusive)))

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from veriscan.device.opencl import Runtime
+from veriscan.functional.cuda_native import NativeTarget
 from veriscan.functional.cuda_to_opencl import LABEL
 from veriscan.monoids.base import Monoid
 from veriscan.scankernel import ScanKernel
@@ -31,11 +32,12 @@ def wrong_elements(monoid: Monoid, actual: np.ndarray, expected: np.ndarray,
     return out
 
 
-def run_details(kernel: ScanKernel, n: int, threads: int, runtime: Runtime,
+def run_details(kernel: ScanKernel, n: int, threads: int, runtime: Runtime | NativeTarget,
                 **extra: Any) -> dict[str, Any]:
-    """The facts every functional verdict records (a CUDA kernel's: that it ran as its
-    OpenCL C translation)."""
-    ran = {} if kernel.dialect == "opencl" else {"translation": LABEL}
+    """The facts every functional verdict records (a CUDA kernel's on an OpenCL device:
+    that it ran as its OpenCL C translation)."""
+    translated = kernel.dialect != "opencl" and not isinstance(runtime, NativeTarget)
+    ran = {"translation": LABEL} if translated else {}
     return {"kernel": kernel.name, "file": str(Path(kernel.path)), "n": n, "threads": threads,
             "mode": "inclusive" if kernel.inclusive else "exclusive",
             "device": runtime.description, **ran, **extra}

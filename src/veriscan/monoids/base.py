@@ -46,6 +46,9 @@ class Monoid:
     # For monoids whose element size depends on the scan length (interval, lists):
     # the same monoid sized for another n, so limits can be worked out per n.
     for_size: Callable[[int], Monoid] | None = field(default=None, compare=False)
+    # The same definitions in CUDA C++ where a CUDA kernel runs as written with this
+    # monoid (the interval monoid's, for the test on an NVIDIA GPU); empty: none.
+    cuda_source: str = ""
 
     def mismatches(self, actual: np.ndarray, expected: np.ndarray) -> np.ndarray:
         """Indices where a device result disagrees with the expected one.
