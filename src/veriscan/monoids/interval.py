@@ -197,20 +197,17 @@ def _interval(n: int, any_order: bool) -> Monoid:
 
 def _source(codec: IntervalCodec, any_order: bool, cuda: bool) -> str:
     """The monoid's definitions in OpenCL C, or in CUDA C++ (for a CUDA kernel's run as
-    written): one text, whose word type and function qualifier are spelled in the
-    language's own terms, so no typedef or macro beyond the ``VS_IV_`` names reaches the
-    kernel's text."""
+    written): one text, the word type spelled in the language's own terms, so no
+    typedef or macro beyond the ``VS_IV_`` names reaches the kernel's text."""
     if cuda:
         word = "unsigned int" if codec.half == 16 else "unsigned long long"
-        function = "static __device__ __forceinline__"
     else:
         word = "uint" if codec.half == 16 else "ulong"
-        function = "static inline"
     hi, lo = codec.masks
     suffix = "u" if codec.half == 16 else ("ull" if cuda else "ul")
     return (f"#define VS_IV_HALF {codec.half}\n#define VS_IV_WORD {word}\n"
-            f"#define VS_IV_FUNCTION {function}\n"
-            f"#define VS_IV_HI_MASK {hi:#x}{suffix}\n#define VS_IV_LO_MASK {lo:#x}{suffix}\n"
+            + ("#define VS_IV_CUDA\n" if cuda else "")
+            + f"#define VS_IV_HI_MASK {hi:#x}{suffix}\n#define VS_IV_LO_MASK {lo:#x}{suffix}\n"
             f"#define VS_IV_ONE ((VS_IV_WORD){codec.one:#x}{suffix})\n"
             f"#define VS_IV_TOP ((VS_IV_WORD){codec.top:#x}{suffix})\n"
             + ("#define VS_IV_ANY_ORDER\n" if any_order else "") + cl_snippet("interval"))

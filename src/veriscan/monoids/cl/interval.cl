@@ -11,8 +11,8 @@
  * elements, and any non-element operand gives top: garbage never becomes an
  * answer (interval.py explains the choice).
  * The includer defines VS_IV_HALF (16 or 32), VS_IV_WORD (the word type),
- * VS_IV_FUNCTION (the qualifiers of a device function), VS_IV_HI_MASK,
- * VS_IV_LO_MASK, VS_IV_ONE and VS_IV_TOP (see interval.py).
+ * VS_IV_HI_MASK, VS_IV_LO_MASK, VS_IV_ONE and VS_IV_TOP (see interval.py), and
+ * VS_IV_CUDA where the text is CUDA C++ (the function is then a device one).
  * With VS_IV_ANY_ORDER defined, adjacent summations also join when given in
  * the wrong order: not a monoid (not associative), only a diagnostic that
  * tells "operands swapped" apart from "wrong elements summed".
@@ -27,7 +27,10 @@
 #define VS_IV_JOIN(x, y) \
     (((x) & ~VS_IV_LO) | (((y) ^ ((y) >> VS_IV_HALF) ^ ((x) >> VS_IV_HALF)) & VS_IV_LO))
 
-VS_IV_FUNCTION VS_IV_WORD vs_interval_op(VS_IV_WORD a, VS_IV_WORD b)
+#ifdef VS_IV_CUDA
+__device__
+#endif
+static inline VS_IV_WORD vs_interval_op(VS_IV_WORD a, VS_IV_WORD b)
 {
     if (a == VS_IV_ONE)
         return b;
