@@ -98,6 +98,8 @@ def test_side_names_are_read_from_the_preludes() -> None:
 @pytest.mark.parametrize(("source", "defines", "expected"), [
     ("int x = VS_IV_ONE;", {}, "'VS_IV_ONE' is defined by the placeholder or monoid"),
     ("#ifdef VS_IV_HALF\n#endif\n", {}, "'VS_IV_HALF' is defined by the placeholder"),
+    # Defined only where the monoid is CUDA C++ (a CUDA kernel run as written).
+    ("#ifndef VS_IV_CUDA\nint x;\n#endif\n", {}, "'VS_IV_CUDA' is defined by the placeholder"),
     ("#if defined(vs_list_cat)\n#endif\n", {}, "'vs_list_cat' is defined by"),
     ("int x;", {"VS_IV_ANY_ORDER": "1"}, "(named by a -D option)"),
     ("int x = __LINE__;", {}, "'__LINE__' is defined by the compiler"),
