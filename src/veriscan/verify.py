@@ -226,6 +226,8 @@ def _interval_step(result: KernelResult, static: Verdict, every_size: bool,
             break
     interval = _all_of("interval", runs)
     if interval.ok:
+        # The step is the first device's (its largest size), the others joined to it.
+        interval.details.update(runs[len(tested) - 1].details)
         interval.details.update(n=tested, device=devices[0].name,
                                 devices=[devices[0].name, *result.also],
                                 runs=[{"device": r.details.get("device"), "n": r.details.get("n"),

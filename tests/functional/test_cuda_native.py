@@ -21,7 +21,7 @@ from veriscan.functional.device_runs import Implementation
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.interval import interval_monoid
 from veriscan.scankernel import KERNEL_DIR, load_scan_kernel
-from veriscan.verdict import Status, unknown, violation
+from veriscan.verdict import Status, unknown, verified, violation
 from veriscan.verify import verify_kernel
 
 CUDA_KERNELS = sorted((KERNEL_DIR / "scan" / "cuda").glob("*.cu"))
@@ -97,6 +97,23 @@ def test_a_gpu_run_that_cannot_be_made_is_said_and_changes_no_verdict(runtime, m
     assert result.verdict.status is Status.VERIFIED, result.verdict.summary
     assert "not run on Test GPU" in result.step("interval").summary
     assert not any(LABEL in also for also in result.also)
+
+
+def test_a_gpu_run_that_passes_is_joined_to_the_translations_step(runtime, monkeypatch):
+    """The step stays the first device's (the translation on PoCL), with the GPU's
+    sizes beside it (a GPU run seen last once replaced the step's details)."""
+    from veriscan.functional.cuda_to_opencl import LABEL as TRANSLATED
+    from veriscan.functional.device_runs import implementations
+
+    _with_gpu_answer(monkeypatch, lambda kernel, n: verified(
+        "interval", "interval test passed", n=n, device=GPU.name))
+    result = _verify(runtime)
+    assert result.verdict.status is Status.VERIFIED, result.verdict.summary
+    interval = result.step("interval")
+    assert interval.details["translation"] == TRANSLATED
+    assert interval.details["device"] == implementations()[0].name
+    assert any(also.startswith(GPU.name) for also in result.also), result.also
+    assert f"also passed on {GPU.name}" in result.verdict.summary
 
 
 def test_a_gpu_run_that_fails_fails_the_verdict(runtime, monkeypatch):
