@@ -8,7 +8,9 @@ the contenders are timed interleaved with rotating order and the median of
 ``--repeat`` rounds is reported (the same :func:`throughput.interleaved` as the
 OpenCL benchmark, with a device synchronise closing every batch):
 
-* ``ours``: ``veriscan.scan(x_gpu, …)`` (the verified kernels compiled by NVRTC);
+* ``ours``: ``veriscan.scan(x_gpu, …)`` (the verified kernels compiled by NVRTC; the
+  default algorithm on a GPU, ``blocks``);
+* ``runs``: the same with ``algorithm="runs"`` (the CPU's default), for comparison;
 * ``cupy``: ``cupy.cumsum`` (CuPy has no scan for ``max``);
 * ``copy``: ``x_gpu.copy()``, the floor: a scan reads n elements and writes n.
 
@@ -46,8 +48,8 @@ def main() -> None:
     finish = cupy.cuda.Device().synchronize
     print(f"device: {cuda_backend().name}; median of {args.repeat} interleaved rounds, "
           "ms; vs X = X's time / ours")
-    print(f"{'task':<22}{'n':>6}{'ours':>10}{'cupy':>10}{'copy':>10}{'vs cupy':>9}"
-          f"{'vs copy':>9}")
+    print(f"{'task':<22}{'n':>6}{'ours':>10}{'runs':>10}{'cupy':>10}{'copy':>10}"
+          f"{'vs cupy':>9}{'vs copy':>9}")
     rng = np.random.default_rng(0)
     for log_n in (int(s) for s in args.sizes.split(",")):
         n = 1 << log_n
@@ -57,19 +59,21 @@ def main() -> None:
             host = (rng.uniform(-1, 1, n) if dtype == np.float32
                     else rng.integers(-100, 100, n)).astype(dtype)
             x = cupy.asarray(host)
-            got = cupy.asnumpy(veriscan.scan(x, dtype=dtype))
             want = np.cumsum(host, dtype=np.float64 if dtype == np.float32 else dtype)
-            if dtype == np.float32:
-                assert np.abs(got - want).max() <= 1e-6 * n + 1e-3, task
-            else:
-                assert np.array_equal(got, want), task
+            for algorithm in ("auto", "runs"):
+                got = cupy.asnumpy(veriscan.scan(x, dtype=dtype, algorithm=algorithm))
+                if dtype == np.float32:  # each algorithm associates, and rounds, its own way
+                    assert np.abs(got - want).max() <= 1e-6 * n + 1e-3, task
+                else:
+                    assert np.array_equal(got, want), task
             times = interleaved({
                 "ours": lambda x=x, d=dtype: veriscan.scan(x, dtype=d),
+                "runs": lambda x=x, d=dtype: veriscan.scan(x, dtype=d, algorithm="runs"),
                 "cupy": lambda x=x, d=dtype: cupy.cumsum(x, dtype=d),
                 "copy": x.copy,
             }, args.repeat, finish)
             print(f"{task:<22}{'2^' + str(log_n):>6}" + "".join(
-                f"{times[c] * 1e3:>10.3f}" for c in ("ours", "cupy", "copy"))
+                f"{times[c] * 1e3:>10.3f}" for c in ("ours", "runs", "cupy", "copy"))
                 + f"{times['cupy'] / times['ours']:>8.2f}x{times['copy'] / times['ours']:>8.2f}x",
                 flush=True)
             del x
