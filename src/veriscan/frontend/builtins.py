@@ -38,6 +38,7 @@ class CallKind(enum.Enum):
     PURE = "pure"
     VECTOR = "vector"  # vload/vstore, convert_*, select, shuffle, any, all, clamp (vectors.py)
     ATOMIC = "atomic"
+    CURAND = "curand"  # a cuRAND generator on a state in memory (intrinsics.py)
     EXACT_INT = "exact_int"
     OUT_POINTER = "out_pointer"
     GROUP_COPY = "group_copy"
@@ -182,6 +183,11 @@ def is_prelude(decl: ci.Cursor | None, name: str) -> bool:
     return decl is not None and decl.spelling == name and from_prelude(decl)
 
 
+# The device-side cuRAND calls the stub <curand_kernel.h> declares.
+_CURAND = frozenset({"curand_init", "curand", "curand_uniform", "curand_uniform_double",
+                     "curand_normal", "curand_normal_double", "curand_poisson"})
+
+
 def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
     info = _classify(c, dialect)
     if (dialect is ir.Dialect.CUDA and info.kind in _VALUE_KINDS
@@ -237,6 +243,8 @@ def _classify(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
         return CallInfo(CallKind.GROUP_COPY, op=_GROUP_COPIES[name])
     if name == "wait_group_events" and dialect is ir.Dialect.OPENCL:
         return CallInfo(CallKind.WAIT_EVENTS)
+    if name in _CURAND and dialect is ir.Dialect.CUDA:
+        return CallInfo(CallKind.CURAND, op=name)
     if name in _CUDA_UNSUPPORTED:
         return CallInfo(CallKind.UNSUPPORTED, reason=f"warp/counting barrier {name}")
     return CallInfo(CallKind.UNSUPPORTED, reason=f"built-in function {name}")

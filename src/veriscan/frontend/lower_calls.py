@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import clang.cindex as ci
 
 from veriscan.errors import SourcePos
-from veriscan.frontend import gpuverify, intrinsics
+from veriscan.frontend import gpuverify, intrinsics, lower_curand
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallInfo, CallKind, classify_call, is_prelude
 from veriscan.frontend.consteval import has_side_effects
@@ -147,6 +147,8 @@ class CallLowering(Translator):
             name = overload_name(c)  # mad_hi(int,...) and mad_hi(uint,...) are two functions
             values = self.seq.unsequenced(*(partial(self.exprs.expr, a) for a in args))
             return ir.Opaque(pos, t, name, tuple(values))
+        if info.kind is CallKind.CURAND:
+            return lower_curand.lower_call(self.low, c, args, info.op, pos)
         if info.kind in intrinsics.KINDS:
             return intrinsics.lower_call(self.low, c, args, info, pos)
         if info.kind is CallKind.UNSUPPORTED:

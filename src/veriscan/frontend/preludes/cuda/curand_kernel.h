@@ -1,8 +1,9 @@
 /* veriscan's stub of <curand_kernel.h>: the device-side cuRAND generators.
  *
- * A generator call reads and advances its state object; that update is not
- * modelled, so every call is unsupported (the verdict is unknown, with the
- * call named).  The declarations let such kernels parse. */
+ * A generator call reads and advances its state object, curand_init writes one:
+ * frontend/lower_curand.py lowers the XORWOW and Philox calls to those accesses,
+ * with the values as uninterpreted functions; the MTGP32 calls (one state per
+ * block, shared) stay unsupported. */
 struct curandStateXORWOW { unsigned int d, v[5]; int boxmuller_flag; float boxmuller_extra; };
 typedef struct curandStateXORWOW curandState_t;
 typedef struct curandStateXORWOW curandState;
