@@ -61,9 +61,17 @@ def test_cuda_arch_is_predefined_and_a_define_overrides_it() -> None:
     assert "__CUDA_ARCH__" in preprocess(source, "k.cl").text  # not OpenCL's
 
 
-def test_a_curand_call_is_unknown_with_the_call_named() -> None:
+def test_a_curand_draw_is_modelled_and_an_mtgp32_draw_is_unknown_with_the_call_named(
+        tmp_path: Path) -> None:
+    """Each thread's own XORWOW state: its reads and writes stay in its element.  The
+    MTGP32 generator shares one state per block, which is not modelled."""
     kernel = parse_kernel(HERE / "curand_call.cu")
-    verdict = check_ir(kernel, launch=Launch((4,), (1,)))
+    assert check_ir(kernel, launch=Launch((4,), (1,))).status is Status.VERIFIED
+    shared = tmp_path / "mtgp32.cu"
+    shared.write_text((HERE / "curand_call.cu").read_text()
+                      .replace("curandState *", "curandStateMtgp32_t *")
+                      .replace("&state[threadIdx.x]", "state"))
+    verdict = check_ir(parse_kernel(shared), launch=Launch((4,), (1,)))
     assert verdict.status is Status.UNKNOWN
     assert "curand_uniform" in verdict.summary
 

@@ -72,6 +72,11 @@ class CudaBackend:
         self.local_mem_bytes = int(attrs["MaxSharedMemoryPerBlock"])
         self.key = f"cuda {device.id}"  # its entries in the program cache
 
+    @property
+    def cupy(self) -> Any:
+        """The CuPy module, for callers that build their own programs on this device."""
+        return self._cp
+
     def kernels(self, source: str, origin: str) -> Any:
         """The module NVRTC builds from ``source`` (program cache); an error names ``origin``."""
         cuda_source = OPENCL_ON_CUDA + source

@@ -80,7 +80,7 @@ class NativeProgram:
     backend: Any
 
     def run(self, values: np.ndarray) -> np.ndarray:
-        cp = self.backend._cp
+        cp = self.backend.cupy
         values = np.ascontiguousarray(values, dtype=self.monoid.dtype)
         source = cp.asarray(values)
         out = cp.empty(values.shape, dtype=self.monoid.dtype)
@@ -131,7 +131,7 @@ def _build(kernel: ScanKernel, monoid: Monoid, n: int, threads: int,
     _refuse_nvrtc_macros(backend, text.identifiers, origin)
     _refuse_nvrtc_declared(backend, _defined_functions(unit), origin)
     source = monoid.cuda_source + line_marker(origin) + text.text
-    cp = backend._cp
+    cp = backend.cupy
     module = cp.RawModule(code=source, options=_OPTIONS, name_expressions=(entry,))
     try:
         function = module.get_function(entry)
@@ -193,7 +193,7 @@ def nvrtc_macros(backend: Any, names: tuple[str, ...]) -> frozenset[str]:
         return frozenset()
     flags = "".join(f"#ifdef {name}\n  flags[{i}] = 1;\n#endif\n" for i, name in enumerate(names))
     source = f'extern "C" __global__ void vs_macro_probe(int *flags) {{\n{flags}}}\n'
-    cp = backend._cp
+    cp = backend.cupy
     out = cp.zeros(len(names), dtype=cp.int32)
     cp.RawModule(code=source, options=_OPTIONS).get_function("vs_macro_probe")((1,), (1,),
                                                                               (out,))
@@ -205,7 +205,7 @@ def nvrtc_macros(backend: Any, names: tuple[str, ...]) -> frozenset[str]:
 def nvrtc_declares(backend: Any, name: str) -> bool:
     """Whether NVRTC's environment declares ``name`` at file scope (a using-declaration
     of an undeclared name does not compile)."""
-    cp = backend._cp
+    cp = backend.cupy
     try:
         cp.RawModule(code=f"namespace vs_probe {{ using ::{name}; }}\n",
                      options=_OPTIONS).compile()

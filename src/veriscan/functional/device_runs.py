@@ -80,6 +80,7 @@ def with_native_cuda(kernel: ScanKernel, devices: list[Implementation]) -> list[
 
 @cache
 def native_cuda() -> Implementation | None:
+    """The GPU, once per command; without CuPy installed nothing is started at all."""
     from veriscan.functional.cuda_native import SELECTOR
 
     if importlib.util.find_spec("cupy") is None:
