@@ -52,10 +52,12 @@ def lower_call(low: KernelLowering, c: ci.Cursor, args: list[ci.Cursor], name: s
         raise UnsupportedConstruct(f"cuRAND generator {name} on {state_t.spelling} (the "
                                    "MTGP32 state is shared by a block, which is not modelled)")
     others = [a for i, a in enumerate(args) if i != at]
-    values = low.seq.unsequenced(*(partial(low.exprs.expr, a) for a in others))
+    # C leaves the order of the arguments open: the state pointer's among them.
+    *values, state = low.seq.unsequenced(*(partial(low.exprs.expr, a) for a in others),
+                                         partial(low.ptrs.pointer, args[at]))
     numbers = tuple(coerce(v, ty.scalar_type(a.type), pos)
                     for v, a in zip(values, others, strict=True))
-    cells = _cells(low, StructPlace(element=low.ptrs.pointer(args[at])), state_t, pos)
+    cells = _cells(low, StructPlace(element=state), state_t, pos)
     kind = decl.spelling
     if initialise:
         for label, (ref, t) in cells.items():
