@@ -29,7 +29,7 @@ which is never a verdict about the kernel. Runs happen in a device worker
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -45,6 +45,7 @@ from veriscan.frontend.foreign_names import genericity_problems
 from veriscan.frontend.preprocess import line_marker
 from veriscan.functional.cuda_to_opencl import QUALIFIER_MACROS, translate
 from veriscan.functional.cuda_to_opencl_tokens import NotTranslated
+from veriscan.functional.scan_runner import POISON
 from veriscan.ir.nodes import Dialect
 from veriscan.monoids.base import Monoid
 from veriscan.scankernel import ScanKernel
@@ -52,7 +53,6 @@ from veriscan.scankernel import ScanKernel
 SELECTOR = "cuda"  # the Implementation selector of the GPU run
 LABEL = "CUDA as written, NVRTC"
 _OPTIONS = ("--std=c++14",)
-_POISON = 0xA5  # as the OpenCL runner: no skipped output inherits a right answer
 
 
 @dataclass
@@ -84,7 +84,7 @@ class NativeProgram:
         values = np.ascontiguousarray(values, dtype=self.monoid.dtype)
         source = cp.asarray(values)
         out = cp.empty(values.shape, dtype=self.monoid.dtype)
-        out.view(cp.uint8).fill(_POISON)
+        out.view(cp.uint8).fill(POISON)  # no skipped output inherits a right answer
         try:
             self.function((1,), (self.threads,), (source, out))
             self.backend.finish()
@@ -112,7 +112,9 @@ def prepare_native(kernel: ScanKernel, monoid: Monoid, n: int,
     if threads > backend.max_group:
         raise DeviceLimitError(f"{kernel.name} needs {threads} threads in one block for "
                                f"n={n}; {backend.name} allows {backend.max_group}")
-    options = ("native scan", f"kernel={kernel!r}", f"monoid={monoid.cuda_source}", f"n={n}")
+    # As the OpenCL runner's key: the kernel whole but for its text, which is the source.
+    options = ("native scan", f"kernel={replace(kernel, source='')!r}",
+               f"monoid={monoid.cuda_source}", f"n={n}")
     return PROGRAMS.get(backend.key, kernel.source, options,
                         lambda: _build(kernel, monoid, n, threads, backend))
 
