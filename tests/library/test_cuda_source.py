@@ -12,6 +12,7 @@ import pytest
 from veriscan.device.cuda import OPENCL_ON_CUDA
 from veriscan.library.launch import copy_type_prelude, program_source
 from veriscan.monoids import get_monoid
+from veriscan.monoids.arithmetic import arithmetic_monoid
 
 CUDA_RUNTIME_STUB = r"""
 struct dim3 { unsigned int x, y, z; };
@@ -50,6 +51,16 @@ def test_copy_kernels_parse_as_cuda(itemsize):
     prelude = copy_type_prelude(np.dtype(f"V{itemsize}"))
     for stem, defines in [("transpose_tiled", {"TILE": 16}), ("compact", {"FLAG_TYPE": "uchar"})]:
         assert errors(program_source(stem, prelude, defines)) == []
+
+
+@pytest.mark.parametrize(("op", "dtype"), [("max", np.int32), ("min", np.int64),
+                                           ("max", np.uint32)])
+def test_monoids_with_helper_functions_parse_as_cuda(op, dtype):
+    # Integer max/min call an inline function of the monoid's text: it must be a device
+    # function under NVRTC (the prelude makes every `inline` function one).
+    source = arithmetic_monoid(op, np.dtype(dtype)).cl_source
+    assert "inline" in source
+    assert errors(program_source("runs_scan", source, {"SCAN_EXCLUSIVE": 0})) == []
 
 
 def test_the_check_can_fail():

@@ -35,6 +35,7 @@ OPENCL_ON_CUDA = r"""
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2
 #define barrier(flags) __syncthreads()
+#define inline __device__ inline
 #pragma nv_diag_suppress 177
 typedef unsigned char uchar;
 typedef unsigned short ushort;

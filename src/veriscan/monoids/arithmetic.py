@@ -25,6 +25,11 @@ class _Op:
     host: Callable[[np.ndarray, np.ndarray], np.ndarray]
     identity: Callable[[np.dtype], tuple[object, str]]  # host value, C spelling
     integer_only: bool = False
+    # Over integers: the body of an inline function of (a, b) to use instead of ``expr``.
+    # PoCL compiles its integer max/min built-ins to a library call per element, which
+    # keeps a reduction from vectorising (9x slower than this select at 2^24, measured
+    # with the runs kernels); a function, unlike a macro, evaluates each argument once.
+    integer_body: str | None = None
 
 
 def _zero(dtype: np.dtype) -> tuple[object, str]:
@@ -65,8 +70,8 @@ def _c_int(value: int, dtype: np.dtype) -> str:
 OPS: dict[str, _Op] = {
     "add": _Op("((a) + (b))", np.add, _zero),
     "mul": _Op("((a) * (b))", np.multiply, _one),
-    "max": _Op("max((a), (b))", np.maximum, _lowest),
-    "min": _Op("min((a), (b))", np.minimum, _highest),
+    "max": _Op("max((a), (b))", np.maximum, _lowest, integer_body="a >= b ? a : b"),
+    "min": _Op("min((a), (b))", np.minimum, _highest, integer_body="a <= b ? a : b"),
     "or": _Op("((a) | (b))", np.bitwise_or, _zero, integer_only=True),
     "and": _Op("((a) & (b))", np.bitwise_and, _all_ones, integer_only=True),
     "xor": _Op("((a) ^ (b))", np.bitwise_xor, _zero, integer_only=True),
@@ -108,8 +113,13 @@ def arithmetic_monoid(name: str, dtype: object = None) -> Monoid:
         raise VeriscanError(f"bitwise operator '{name}' needs an integer dtype, not {dt}")
     identity, c_identity = op.identity(dt)
     c_type = scalar_name(dt)
+    expr, helper = op.expr, ""
+    if op.integer_body is not None and not floating:
+        helper = (f"inline {c_type} vs_int_{name}({c_type} a, {c_type} b) "
+                  f"{{ return {op.integer_body}; }}\n")
+        expr = f"vs_int_{name}((a), (b))"
     source = ((FP64_PRAGMA if needs_fp64(dt) else "")
-              + f"#define TYPE {c_type}\n#define OPERATOR(a, b) {op.expr}\n"
+              + f"#define TYPE {c_type}\n{helper}#define OPERATOR(a, b) {expr}\n"
               f"#define IDENTITY {c_identity}\n")
     inexact = floating and name in ("add", "mul")
     return Monoid(

@@ -16,6 +16,9 @@
 #ifndef SCAN_EXCLUSIVE
 #define SCAN_EXCLUSIVE 0
 #endif
+// Accumulators per run in runs_reduce (one value for every monoid, so that the launch the
+// interval test verifies is the launch every monoid runs).
+#define RUN_LANES 4
 
 // Elements of the run starting at `start` (clipped to n; none past n).  The loops index
 // `base + k` with a 64-bit base: that sum cannot wrap, so the compiler keeps one
@@ -24,6 +27,11 @@
 #define RUN_LENGTH(start, n, run) \
     ((start) >= (n) ? 0u : ((n) - (start) < (run) ? (n) - (start) : (run)))
 
+// A run's total is the ⊕ of RUN_LANES contiguous pieces, each reduced by its own
+// accumulator in one interleaved loop, then combined in order (so any associative
+// OPERATOR, commutative or not).  With one chain, each step waits for the one before:
+// a float add's latency, since the compiler may not regroup float sums itself.  The
+// last piece takes the len % RUN_LANES elements left over.
 __kernel void runs_reduce(__global const TYPE *in, __global TYPE *totals,
                           const uint n, const uint run)
 {
@@ -31,11 +39,24 @@ __kernel void runs_reduce(__global const TYPE *in, __global TYPE *totals,
     const uint start = g * run;
     const uint len = RUN_LENGTH(start, n, run);
     const ulong base = start;
-    TYPE acc = IDENTITY;
-    for (uint k = 0; k < len; k++) {
-        acc = OPERATOR(acc, in[base + k]);
+    const uint piece = len / RUN_LANES;
+    TYPE acc[RUN_LANES];
+    for (uint j = 0; j < RUN_LANES; j++) {
+        acc[j] = IDENTITY;
     }
-    totals[g] = acc;
+    for (uint k = 0; k < piece; k++) {
+        for (uint j = 0; j < RUN_LANES; j++) {
+            acc[j] = OPERATOR(acc[j], in[base + (ulong)j * piece + k]);
+        }
+    }
+    for (uint k = RUN_LANES * piece; k < len; k++) {
+        acc[RUN_LANES - 1] = OPERATOR(acc[RUN_LANES - 1], in[base + k]);
+    }
+    TYPE total = acc[0];
+    for (uint j = 1; j < RUN_LANES; j++) {
+        total = OPERATOR(total, acc[j]);
+    }
+    totals[g] = total;
 }
 
 __kernel void runs_scan(__global const TYPE *in, __global TYPE *out,
