@@ -19,7 +19,7 @@ def _exclusive_reference(inclusive: np.ndarray, identity) -> np.ndarray:
     return np.concatenate([np.asarray([identity], inclusive.dtype), inclusive[:-1]])
 
 
-@pytest.mark.parametrize("algorithm", ["runs", "blocks"])
+@pytest.mark.parametrize("algorithm", ["runs", "runs8", "blocks"])
 @pytest.mark.parametrize("n", AWKWARD)
 def test_add_int32_matches_cumsum(algorithm, n):
     x = np.random.default_rng(n).integers(-1000, 1000, n).astype(np.int32)
@@ -54,7 +54,7 @@ def test_float_add_is_close_to_cumsum():
 
 
 @pytest.mark.parametrize("name", ["affine", "carry", "fsm"])
-@pytest.mark.parametrize("algorithm", ["runs", "blocks"])
+@pytest.mark.parametrize("algorithm", ["runs", "runs8", "blocks"])
 def test_non_commutative_monoids_keep_operand_order(name, algorithm):
     monoid = get_monoid(name)
     x = monoid.sample(np.random.default_rng(11), 9001)
@@ -94,7 +94,7 @@ def test_empty_input_gives_empty_result(algorithm):
     assert veriscan.scan(x, algorithm=algorithm, dtype=np.int32).dtype == np.int32
 
 
-@pytest.mark.parametrize("algorithm", ["runs", "blocks"])
+@pytest.mark.parametrize("algorithm", ["runs", "runs8", "blocks"])
 @pytest.mark.parametrize("n", [5, 4097, 1000003, 3 * 2**20 + 7])
 def test_pipeline_passes_the_interval_test(algorithm, n):
     backend = backend_for(None, [])
@@ -127,6 +127,38 @@ def test_interval_test_catches_a_pipeline_that_skips_elements(monkeypatch):
     verdict = pipeline_interval_test(backend, "runs", 50001, inclusive=True)
     assert verdict.status.value == "violation"
     assert verdict.witness["wrong_count"] > 0
+
+
+@pytest.mark.parametrize(("find", "replace"), [
+    ("out[i + 3] = OPERATOR(acc, p3);", "out[i + 3] = OPERATOR(acc, p2);"),   # inclusive
+    ("out[i + 5] = OPERATOR(acc, p4);", "out[i + 5] = OPERATOR(p4, acc);"),   # exclusive
+    ("k < steps_end; k += 8)", "k < steps_end; k += 16)"),                  # a step skipped
+])
+def test_interval_test_catches_a_wrong_step_of_runs8(monkeypatch, find, replace):
+    from veriscan.library import launch
+
+    text = launch.library_kernel_source("runs_scan")
+    assert text.count(find) == 1
+    real = launch.library_kernel_source
+    monkeypatch.setattr(launch, "library_kernel_source",
+                        lambda stem: text.replace(find, replace) if stem == "runs_scan"
+                        else real(stem))
+    backend = backend_for(None, [])
+    verdicts = [pipeline_interval_test(backend, "runs8", 1000, inclusive)
+                for inclusive in (True, False)]
+    # swapped operands show only in a non-commutative monoid: the interval monoid is one
+    assert "violation" in [v.status.value for v in verdicts]
+    assert all(v.ok for v in (pipeline_interval_test(backend, "runs", 1000, inclusive)
+                              for inclusive in (True, False)))
+
+
+def test_auto_takes_eight_elements_a_step_only_for_float_sums_and_products():
+    x = np.ones(5000, np.float32)
+    assert veriscan.explain(x, algorithm="device").path == "runs8"
+    assert veriscan.explain(x, op="mul", algorithm="device").path == "runs8"
+    assert veriscan.explain(x, op="max", algorithm="device").path == "runs"
+    covered = veriscan.explain(x, algorithm="device")
+    assert covered.verdict.ok, covered.verdict.summary
 
 
 @pytest.mark.slow

@@ -12,6 +12,10 @@ part is left), then let every part finish with its offset.
   the final kernel, each run combining the totals before it: two launches in
   all, one for a single run, since on a busy CPU every launch costs a wake-up
   of the device's threads.
+* ``runs8``: ``runs`` whose scan takes eight elements a step (``RUN_STEP`` in
+  ``runs_scan.cl``), for monoids whose sequential loop waits on each ⊕
+  (:attr:`Monoid.chain_bound`: float + and *); ``auto`` picks it for them on a CPU.
+  A pipeline of its own, so that its proof is of the launches it makes.
 * ``blocks`` (the classic GPU form): one work group per BLOCK elements scans
   its block with an up-sweep/down-sweep tree in local memory and keeps the
   block total; a last kernel combines each element with its block's offset.
@@ -39,7 +43,8 @@ from veriscan.library.launch import (
 )
 from veriscan.monoids.base import Monoid
 
-ALGORITHMS = ("auto", "runs", "blocks")
+ALGORITHMS = ("auto", "runs", "runs8", "blocks")
+RUNS = ("runs", "runs8")
 
 # A run shorter than this costs more in launch and recursion than it saves.
 MIN_RUN = 4096
@@ -70,7 +75,7 @@ class ScanPipeline:
     def __init__(self, backend: Backend | Recorder, monoid: Monoid, algorithm: str = "auto"):
         self.backend = backend
         self.monoid = monoid
-        self.algorithm = resolve_algorithm(algorithm, backend)
+        self.algorithm = resolve_algorithm(algorithm, backend, monoid)
         self.block = min(BLOCK, 2 * _largest_pow2(backend.max_group),
                          _largest_pow2(backend.local_mem_bytes // monoid.dtype.itemsize))
         if self.algorithm == "blocks" and self.block < 2:
@@ -87,7 +92,7 @@ class ScanPipeline:
         check_count(n, "the input")
         if n == 0:
             return
-        if self.algorithm == "runs":
+        if self.algorithm in RUNS:
             self._runs(src, dst, n, inclusive)
         else:
             self._blocks(src, dst, n, inclusive)
@@ -103,6 +108,8 @@ class ScanPipeline:
         defines: dict[str, object] = {"SCAN_EXCLUSIVE": int(exclusive)}
         if self.algorithm == "blocks":
             defines["BLOCK"] = self.block
+        if self.algorithm == "runs8":
+            defines["RUN_STEP"] = 8
         return defines
 
     def _alloc(self, count: int, what: str) -> Any:
@@ -204,12 +211,14 @@ class ScanPipeline:
                                  {"out": n, "offsets": groups}, {"n": n}), dst, offsets)
 
 
-def resolve_algorithm(algorithm: str, backend: Backend | Recorder) -> str:
+def resolve_algorithm(algorithm: str, backend: Backend | Recorder, monoid: Monoid) -> str:
     if algorithm not in ALGORITHMS:
         raise VeriscanError(f"unknown scan algorithm '{algorithm}'; choose one of "
                             + ", ".join(ALGORITHMS))
     if algorithm == "auto":
-        return "runs" if backend.is_cpu else "blocks"
+        if not backend.is_cpu:
+            return "blocks"
+        return "runs8" if monoid.chain_bound else "runs"
     return algorithm
 
 

@@ -18,7 +18,7 @@ by ``info=True`` or :func:`veriscan.explain` together with what covers it:
   than the whole scan there.  No veriscan proof covers this path, and
   ``explain`` says so.  Repeated small 1-D calls skip planning altogether
   (:class:`HostRule`), since at 2^12 elements planning costs as much as the scan.
-* ``runs`` / ``blocks``: one long line, by the multi-work-group pipelines.
+* ``runs`` / ``runs8`` / ``blocks``: one long line, by the multi-work-group pipelines.
 * ``axis``: many lines of an N-D array at once, by ``axis_scan.cl``.
 
 NumPy in, NumPy out; a pyopencl array in, a pyopencl array out on the same
@@ -116,7 +116,7 @@ class ScanPlan:
     ufunc: np.ufunc | None     # NumPy's equivalent, for the host path
     axis: int
     inclusive: bool
-    path: str                  # "host", "runs", "blocks" or "axis"
+    path: str                  # "host", "runs", "runs8", "blocks" or "axis"
     backend: Backend | None
     out: np.ndarray | None
 
@@ -141,7 +141,8 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     :class:`~veriscan.monoids.base.Monoid` such as ``veriscan.monoids.user_monoid(...)``,
     whose laws are spot-checked first.  ``algorithm``: ``"auto"``, ``"host"``
     (NumPy), ``"device"`` (the device's own choice, never the host), ``"runs"``
-    (coarsened, fast on CPUs) or ``"blocks"`` (GPU form).
+    (coarsened, fast on CPUs), ``"runs8"`` (the same, eight elements a step: what ``auto``
+    takes on a CPU for float + and *) or ``"blocks"`` (GPU form).
     ``device``: an OpenCL device name, ``"cuda"``, or None for PoCL (and the
     host path for small inputs).  ``info=True`` returns ``(result, PathInfo)``:
     the path taken and what covers it.
@@ -206,7 +207,7 @@ def plan_scan(x: Any, op: str | Monoid, inclusive: bool, algorithm: str, device:
     backend = backend_for(device, [x])
     lines = AxisShape.of(x.shape, axis) if x.ndim else AxisShape(1, 1, 1)
     if lines.lines == 1:
-        path = resolve_algorithm("auto" if algorithm == DEVICE else algorithm, backend)
+        path = resolve_algorithm("auto" if algorithm == DEVICE else algorithm, backend, monoid)
     elif on_device and x.ndim > 1:
         raise VeriscanError("device arrays are scanned as 1-D; pass axis=None or a 1-D array")
     else:

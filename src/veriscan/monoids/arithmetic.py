@@ -127,4 +127,5 @@ def arithmetic_monoid(name: str, dtype: object = None) -> Monoid:
         op=lambda a, b, f=op.host, t=dt: np.asarray(f(a, b), dtype=t),
         identity=np.asarray(identity, dtype=dt), commutative=True, exact=not inexact,
         description=f"{name} over {dt.name}", random_input=_random_for(name, dt),
-        rtol=1e-4 if inexact else 0.0, atol=1e-3 if inexact else 0.0)
+        rtol=1e-4 if inexact else 0.0, atol=1e-3 if inexact else 0.0,
+        chain_bound=name in ("add", "mul"))

@@ -49,6 +49,10 @@ class Monoid:
     # The same definitions in CUDA C++ where a CUDA kernel runs as written with this
     # monoid (the interval monoid's, for the test on an NVIDIA GPU); empty: none.
     cuda_source: str = ""
+    # Whether a sequential loop of ⊕ is bound by each ⊕ waiting for the one before (float
+    # + and *: 3-4 cycles each, and no compiler may regroup them): the library's runs scan
+    # then takes eight elements a step ("runs8"), which pays for cheaper ⊕ (max) no more.
+    chain_bound: bool = False
 
     def mismatches(self, actual: np.ndarray, expected: np.ndarray) -> np.ndarray:
         """Indices where a device result disagrees with the expected one.

@@ -51,7 +51,7 @@ ALL_SIZES = [1, 2, 3, 1000, 4097, 65537, 1000003, 2**24 + 3, 2**26]
 SHAPES = [(1, 1), (17, 33), (1000, 3), (4096, 4096)]
 # outer x len x inner: lines along the last axis, a middle axis, the first axis.
 AXIS_SHAPES = [AxisShape(3, 1000, 1), AxisShape(2, 33, 17), AxisShape(1, 77, 40)]
-PIPELINES = [(algorithm, inclusive) for algorithm in ("runs", "blocks")
+PIPELINES = [(algorithm, inclusive) for algorithm in ("runs", "runs8", "blocks")
              for inclusive in (True, False)]
 # Every flag type compact() accepts (bool arrives as uchar).
 FLAG_TYPES = ("uchar", "char", "ushort", "short", "uint", "int", "ulong", "long")

@@ -11,7 +11,8 @@
 // element and no barrier is needed.  Generic: values of TYPE flow only through
 // OPERATOR, IDENTITY, loads and stores.
 //
-// Defines: TYPE, OPERATOR(a, b), IDENTITY; SCAN_EXCLUSIVE (0 or 1, default 0).
+// Defines: TYPE, OPERATOR(a, b), IDENTITY; SCAN_EXCLUSIVE (0 or 1, default 0);
+// RUN_STEP (1 or 8: elements per step of a run's scan, default 1).
 
 #ifndef SCAN_EXCLUSIVE
 #define SCAN_EXCLUSIVE 0
@@ -19,6 +20,9 @@
 // Accumulators per run in runs_reduce (one value for every monoid, so that the launch the
 // interval test verifies is the launch every monoid runs).
 #define RUN_LANES 4
+#ifndef RUN_STEP
+#define RUN_STEP 1
+#endif
 
 // Elements of the run starting at `start` (clipped to n; none past n).  The loops index
 // `base + k` with a 64-bit base: that sum cannot wrap, so the compiler keeps one
@@ -26,6 +30,64 @@
 // every element, a quarter more time per element on PoCL).
 #define RUN_LENGTH(start, n, run) \
     ((start) >= (n) ? 0u : ((n) - (start) < (run) ? (n) - (start) : (run)))
+
+// The scan of the run in[base .. base + len) into out, starting from acc.  With
+// RUN_STEP 8 the loop takes eight elements a step: their own running ⊕ first (a chain
+// that does not wait for acc, so consecutive steps overlap), then acc ⊕ each of them,
+// so that the loop carries one ⊕ from step to step instead of one per element.  That
+// is what bounds a float sum (each add waits for the one before: 3-4 cycles); where ⊕
+// is cheaper than the extra work (max, min) RUN_STEP is 1.  The elements past the
+// last full step, or all of them with RUN_STEP 1, go one at a time.
+inline void scan_run(__global const TYPE *in, __global TYPE *out, const ulong base,
+                     const uint len, TYPE acc)
+{
+    uint k = 0;
+#if RUN_STEP == 8
+    const uint steps_end = len & ~7u;  // k + 8 <= len could wrap; this cannot
+    for (; k < steps_end; k += 8) {
+        const ulong i = base + k;
+        const TYPE p0 = in[i];
+        const TYPE p1 = OPERATOR(p0, in[i + 1]);
+        const TYPE p2 = OPERATOR(p1, in[i + 2]);
+        const TYPE p3 = OPERATOR(p2, in[i + 3]);
+        const TYPE p4 = OPERATOR(p3, in[i + 4]);
+        const TYPE p5 = OPERATOR(p4, in[i + 5]);
+        const TYPE p6 = OPERATOR(p5, in[i + 6]);
+        const TYPE p7 = OPERATOR(p6, in[i + 7]);
+#if SCAN_EXCLUSIVE
+        out[i] = acc;
+        out[i + 1] = OPERATOR(acc, p0);
+        out[i + 2] = OPERATOR(acc, p1);
+        out[i + 3] = OPERATOR(acc, p2);
+        out[i + 4] = OPERATOR(acc, p3);
+        out[i + 5] = OPERATOR(acc, p4);
+        out[i + 6] = OPERATOR(acc, p5);
+        out[i + 7] = OPERATOR(acc, p6);
+        acc = OPERATOR(acc, p7);
+#else
+        out[i] = OPERATOR(acc, p0);
+        out[i + 1] = OPERATOR(acc, p1);
+        out[i + 2] = OPERATOR(acc, p2);
+        out[i + 3] = OPERATOR(acc, p3);
+        out[i + 4] = OPERATOR(acc, p4);
+        out[i + 5] = OPERATOR(acc, p5);
+        out[i + 6] = OPERATOR(acc, p6);
+        acc = OPERATOR(acc, p7);
+        out[i + 7] = acc;
+#endif
+    }
+#endif
+    for (; k < len; k++) {
+        const TYPE x = in[base + k];
+#if SCAN_EXCLUSIVE
+        out[base + k] = acc;
+        acc = OPERATOR(acc, x);
+#else
+        acc = OPERATOR(acc, x);
+        out[base + k] = acc;
+#endif
+    }
+}
 
 // A run's total is the ⊕ of RUN_LANES contiguous pieces, each reduced by its own
 // accumulator in one interleaved loop, then combined in order (so any associative
@@ -66,17 +128,7 @@ __kernel void runs_scan(__global const TYPE *in, __global TYPE *out,
     const uint start = g * run;
     const uint len = RUN_LENGTH(start, n, run);
     const ulong base = start;
-    TYPE acc = offsets[g];
-    for (uint k = 0; k < len; k++) {
-        const TYPE x = in[base + k];
-#if SCAN_EXCLUSIVE
-        out[base + k] = acc;
-        acc = OPERATOR(acc, x);
-#else
-        acc = OPERATOR(acc, x);
-        out[base + k] = acc;
-#endif
-    }
+    scan_run(in, out, base, len, offsets[g]);
 }
 
 __kernel void runs_scan_totals(__global const TYPE *in, __global TYPE *out,
@@ -90,16 +142,7 @@ __kernel void runs_scan_totals(__global const TYPE *in, __global TYPE *out,
     for (uint t = 0; t < g; t++) {
         acc = OPERATOR(acc, totals[t]);
     }
-    for (uint k = 0; k < len; k++) {
-        const TYPE x = in[base + k];
-#if SCAN_EXCLUSIVE
-        out[base + k] = acc;
-        acc = OPERATOR(acc, x);
-#else
-        acc = OPERATOR(acc, x);
-        out[base + k] = acc;
-#endif
-    }
+    scan_run(in, out, base, len, acc);
 }
 
 __kernel void fill_identity(__global TYPE *out, const uint n)
