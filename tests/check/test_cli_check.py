@@ -41,6 +41,36 @@ def test_cuda_spellings_and_defines(capsys: pytest.CaptureFixture) -> None:
     assert bounds["details"]["checked"] == ["buf", "in", "out"]
 
 
+def test_struct_parameter_fields_are_sized_by_their_dotted_names(
+        capsys: pytest.CaptureFixture) -> None:
+    # A uint2 *q is two arrays to the proof, q.x and q.y: the verdict names them so
+    # and asks for their sizes, which --array-size must then accept.
+    kernel = str(CORPUS / "vec_cuda_member_ok.cu")
+    code, out, _ = run(capsys, kernel, "--local-size", "8", "--num-groups", "2", "--json")
+    assert code == 0 and "not checked: q.x, q.y" in out["verdicts"][0]["summary"]
+    code, out, _ = run(capsys, kernel, "--local-size", "8", "--num-groups", "2",
+                       "--array-size", "q.x=16", "--array-size", "q.y=16", "--json")
+    assert code == 0 and "not checked" not in out["verdicts"][0]["summary"]
+    code, out, _ = run(capsys, kernel, "--local-size", "8", "--num-groups", "2",
+                       "--array-size", "q.x=15", "--array-size", "q.y=16", "--json")
+    assert code == 1 and "out-of-bounds write of q.x[15]" in out["verdicts"][0]["summary"]
+
+
+def test_struct_scalar_fields_take_values_by_their_dotted_names(
+        capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    # The witness of a struct argument names its fields p.a, p.b; --param fixes them so.
+    kernel = tmp_path / "stride.cu"
+    kernel.write_text("struct P { int a; int b; };\n"
+                      "__global__ void k(P p, int *out) { out[threadIdx.x * p.a] = p.b; }\n")
+    launch = (str(kernel), "--local-size", "8", "--num-groups", "1", "--json")
+    code, out, _ = run(capsys, *launch, "--param", "p.a=1")
+    assert code == 0
+    code, out, _ = run(capsys, *launch, "--param", "p.a=0")
+    assert code == 1 and "race" in out["verdicts"][0]["summary"]
+    code, out, err = run(capsys, *launch, "--param", "p.c=0")
+    assert code == 3 and "'p.c', which is not a scalar parameter" in err
+
+
 def test_every_size_of_a_scan_kernel(capsys: pytest.CaptureFixture) -> None:
     code, out, _ = run(capsys, "sequential", "--n", "all", "--json")
     assert code == 0
@@ -63,6 +93,8 @@ def test_size_list_gives_one_row_per_size(capsys: pytest.CaptureFixture) -> None
      "not a multiple"),
     ((str(CORPUS / "cross_group_race.cl"), "--local-size", "64", "--array-size", "nope=4"),
      "not a pointer parameter"),
+    ((str(CORPUS / "cross_group_race.cl"), "--local-size", "64", "--array-size", "in.=4"),
+     "expects NAME=VALUE"),
     ((str(CORPUS / "kogge_stone_ok.cl"), "--n", "8", "--local-size", "8"), "not both"),
     ((str(CORPUS / "frontend" / "syntax_error.cl"), "--local-size", "8"), "expected ';'"),
     ((str(CORPUS / "cross_group_race.cl"), "--local-size", "0"), "outside 1..2^31"),

@@ -287,12 +287,14 @@ def _dims(text: str, option: str) -> tuple[int, ...]:
 
 
 def _pairs(items: list[str], option: str) -> dict[str, str]:
-    """NAME=VALUE items with NAME an identifier (macros go through ``macro_defines``)."""
+    """NAME=VALUE items with NAME an identifier, or identifiers joined by dots: a struct
+    parameter's fields are arrays of their own (``p.x`` of a ``uint2 *p``), which the
+    verdict names so (macros go through ``macro_defines``)."""
     out = {}
     for item in items:
         name, sep, value = item.partition("=")
         name = name.strip()
-        if not name.isidentifier() or not sep:
+        if not all(part.isidentifier() for part in name.split(".")) or not sep:
             raise VeriscanError(f"{option} expects NAME=VALUE, got '{item}'")
         out[name] = value.strip()
     return out
