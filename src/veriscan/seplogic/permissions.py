@@ -100,7 +100,8 @@ class Permissions:
                     raise Stop(unknown(CHECK, f"cannot count the fractional permissions of "
                                                f"line {clause.origin.line}: they may name one "
                                                f"location of {clause.array} more than "
-                                               f"once")) from stop
+                                               f"once", obligation=obligation,
+                                       line=clause.origin.line)) from stop
 
     def check_covered(self, state: State, hyps: list[z3.BoolRef], have: list[P.Clause],
                       clauses: list[P.Clause], array: str, pos: SourcePos, *, each: bool,
