@@ -152,9 +152,11 @@ def test_interval_test_catches_a_wrong_step_of_runs8(monkeypatch, find, replace)
                               for inclusive in (True, False)))
 
 
-def test_auto_takes_eight_elements_a_step_only_for_float_sums_and_products():
+def test_auto_takes_eight_elements_a_step_only_for_sums_and_products():
     x = np.ones(5000, np.float32)
     assert veriscan.explain(x, algorithm="device").path == "runs8"
+    assert veriscan.explain(x.astype(np.int32), algorithm="device").path == "runs8"
+    assert veriscan.explain(x.astype(np.int32), op="min", algorithm="device").path == "runs"
     assert veriscan.explain(x, op="mul", algorithm="device").path == "runs8"
     assert veriscan.explain(x, op="max", algorithm="device").path == "runs"
     covered = veriscan.explain(x, algorithm="device")

@@ -257,7 +257,7 @@ def test_the_host_limit_depends_on_how_fast_numpys_loop_is(runtime, op, dtype, h
     if host_below < 2**22:  # the device's side of the limit, cheaply
         at = np.zeros(host_below, dtype)
         # The device's own form: coarsened runs on a CPU device (eight elements a step for
-        # a float sum), blocks on a GPU.
+        # a sum), blocks on a GPU.
         cpu_form = "runs8" if op == "add" else "runs"
         device_form = cpu_form if runtime.is_cpu else "blocks"
         assert veriscan.scan(at, op, dtype=dtype, info=True)[1].path == device_form

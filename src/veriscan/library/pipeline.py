@@ -14,7 +14,7 @@ part is left), then let every part finish with its offset.
   of the device's threads.
 * ``runs8``: ``runs`` whose scan takes eight elements a step (``RUN_STEP`` in
   ``runs_scan.cl``), for monoids whose sequential loop waits on each ⊕
-  (:attr:`Monoid.chain_bound`: float + and *); ``auto`` picks it for them on a CPU.
+  (:attr:`Monoid.chain_bound`: + and *); ``auto`` picks it for them on a CPU.
   A pipeline of its own, so that its proof is of the launches it makes.
 * ``blocks`` (the classic GPU form): one work group per BLOCK elements scans
   its block with an up-sweep/down-sweep tree in local memory and keeps the

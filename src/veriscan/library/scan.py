@@ -142,7 +142,7 @@ def scan(x: Any, op: str | Monoid = "add", inclusive: bool = True, algorithm: st
     whose laws are spot-checked first.  ``algorithm``: ``"auto"``, ``"host"``
     (NumPy), ``"device"`` (the device's own choice, never the host), ``"runs"``
     (coarsened, fast on CPUs), ``"runs8"`` (the same, eight elements a step: what ``auto``
-    takes on a CPU for float + and *) or ``"blocks"`` (GPU form).
+    takes on a CPU for + and *) or ``"blocks"`` (GPU form).
     ``device``: an OpenCL device name, ``"cuda"``, or None for PoCL (and the
     host path for small inputs).  ``info=True`` returns ``(result, PathInfo)``:
     the path taken and what covers it.
