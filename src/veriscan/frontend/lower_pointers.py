@@ -215,11 +215,12 @@ class PointerLowering(Translator):
                 if isinstance(place, PointerRef):
                     return place
                 raise UnsupportedConstruct(f"address of private variable '{operand.spelling}'")
-            if operand.kind == K.ARRAY_SUBSCRIPT_EXPR and ty.is_array(
-                    peek(two_children(operand)[0]).type):
-                raise UnsupportedConstruct("address of an element of a row of a "
-                                           "multi-dimensional array (C bounds arithmetic on "
-                                           "it by the row)")
+            if operand.kind == K.ARRAY_SUBSCRIPT_EXPR and _may_be_row(
+                    peek(two_children(operand)[0])):
+                raise UnsupportedConstruct("address of an element of an array inside a "
+                                           "larger object (a row of a multi-dimensional "
+                                           "array, a struct's field: C bounds arithmetic on "
+                                           "it by that array)")
             return self.formed(self.pointer(operand), self.low.pos(c))
         raise UnsupportedConstruct(f"pointer computed with unary '{op}'")
 
@@ -323,3 +324,15 @@ def stride(delta: ir.Expr, pointer: ci.Cursor, pos: SourcePos) -> ir.Expr:
     if elements == 1:
         return delta
     return ir.BinOp(pos, ir.LONG, "*", delta, ir.Const(pos, ir.LONG, elements))
+
+
+def _may_be_row(base: ci.Cursor) -> bool:
+    """Whether the array ``base`` that a subscript indexes may be a row of a larger
+    one (``m[i]``, a struct's array field, a C++ reference bound to a row), whose
+    pointers C bounds by the row.  Only an array variable named as itself is known
+    to be a whole object: ``&a[i]`` of it is bounded by ``a``, which the model checks."""
+    if not ty.is_array(base.type):
+        return False
+    decl = base.referenced if base.kind == K.DECL_REF_EXPR else None
+    return (decl is None or decl.kind != K.VAR_DECL
+            or decl.type.kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE))
