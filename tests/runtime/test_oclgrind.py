@@ -120,7 +120,9 @@ def test_shipped_scan_kernel_passes_under_oclgrind(kernel) -> None:
 def test_library_launches_pass_under_oclgrind() -> None:
     verdict = library_on(OCLGRIND, [5, 256], (5, 7))
     assert verdict.status is Status.VERIFIED, verdict.summary
-    assert "13 library launches" in verdict.summary
+    # runs, runs8 and blocks, inclusive and exclusive, at both sizes; five other pieces
+    assert "17 library launches" in verdict.summary
+    assert "scan runs8 exclusive n=256" in verdict.summary
 
 
 @pytest.mark.parametrize("path", [p for p in _corpus("verified") if _runs_dynamically(p)
