@@ -192,13 +192,18 @@ def _kernel(probes: list[Probe]) -> str:
 
 
 def _run(runtime: Runtime, probes: list[Probe]) -> dict[Probe, tuple[int, bool, bool]] | None:
-    """The device's answers, or None when the batch does not build."""
+    """The device's answers, or None when the batch does not build (or builds without its
+    kernel), so that the caller bisects it."""
     try:
         program = runtime.build(_kernel(probes), origin="prelude probes")
     except KernelSourceError:
         return None
+    try:  # PoCL has been seen to return a program of a large batch without its kernel
+        probe = program.probe
+    except AttributeError:
+        return None
     out = runtime.empty(4 * len(probes) * 8)
-    program.probe(runtime.queue, (1,), (1,), out)
+    probe(runtime.queue, (1,), (1,), out)
     words = runtime.to_host(out, 4 * len(probes), np.dtype(np.int64))
     return {p: (int(words[4 * i]), bool(words[4 * i + 1]), bool(words[4 * i + 2]))
             for i, p in enumerate(probes) if words[4 * i + 3] == 1}
