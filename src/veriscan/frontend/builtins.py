@@ -40,6 +40,7 @@ class CallKind(enum.Enum):
     ATOMIC = "atomic"
     CURAND = "curand"  # a cuRAND generator on a state in memory (intrinsics.py)
     EXACT_INT = "exact_int"
+    READ_ONLY_LOAD = "read_only_load"  # CUDA __ldg(p): a read of *p (lower_calls.py)
     OUT_POINTER = "out_pointer"
     GROUP_COPY = "group_copy"
     WAIT_EVENTS = "wait_events"
@@ -96,7 +97,7 @@ _PURE = {"sqrt", "exp", "log", "fabs", "floor", "ceil", "sin", "cos", "log2", "e
 # Integer built-ins computed exactly (veriscan.frontend.intrinsics), and pure
 # functions that also store a second result through a pointer.
 _EXACT_INT = {"add_sat", "sub_sat", "hadd", "rhadd", "abs_diff", "mul_hi", "rotate", "mul24",
-              "mad24", "__mul24", "__umul24"}
+              "mad24", "upsample", "__mul24", "__umul24"}
 _OUT_POINTER = {"sincos", "modf", "fract", "frexp"}
 _GPUVERIFY_CHECKED = {"__requires": CallKind.REQUIRES, "__global_requires": CallKind.REQUIRES,
                       "__assume": CallKind.ASSUME, "__assert": CallKind.ASSERT,
@@ -117,6 +118,11 @@ _VECTOR = {"select", "shuffle", "shuffle2", "any", "all", "clamp", "pown", *(
 _VECTOR_PREFIXES = ("vload", "vstore", "convert_")
 _CUDA_UNSUPPORTED = {"__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
                      "__syncwarp"}
+# Warp primitives whose value comes from other lanes of the warp (and which every
+# lane of the mask must reach together): the IR has no warps, so a kernel using
+# one gets unknown, never a verdict resting on a guessed value.
+_CUDA_WARP_VALUES = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                     "__activemask", "__ballot_sync", "__any_sync", "__all_sync"}
 
 
 # CUDA built-ins the real headers declare with one signature, the prelude's (an
@@ -245,6 +251,11 @@ def _classify(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
         return CallInfo(CallKind.WAIT_EVENTS)
     if name in _CURAND and dialect is ir.Dialect.CUDA:
         return CallInfo(CallKind.CURAND, op=name)
+    if name == "__ldg" and dialect is ir.Dialect.CUDA:
+        return CallInfo(CallKind.READ_ONLY_LOAD)
+    if name in _CUDA_WARP_VALUES:
+        return CallInfo(CallKind.UNSUPPORTED, reason=f"warp primitive {name} (its value comes "
+                        "from other lanes of the warp, which are not modelled)")
     if name in _CUDA_UNSUPPORTED:
         return CallInfo(CallKind.UNSUPPORTED, reason=f"warp/counting barrier {name}")
     return CallInfo(CallKind.UNSUPPORTED, reason=f"built-in function {name}")

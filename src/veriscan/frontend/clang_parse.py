@@ -87,6 +87,8 @@ def parse_unit(path: str | Path, source: str, dialect: Dialect,
                                          for i, instance in enumerate(wanted)))]
     args = DIALECT_FLAGS[dialect] + _WARNINGS
     vectors = [_VECTOR_PRELUDE[dialect]] if wants_vectors(pre, dialect) else []
+    if wants_conversions(pre, dialect):
+        vectors.append(_CONVERSION_PRELUDE)
     for name in (_PRELUDE_NAME[dialect], *vectors, "gpuverify.h", "generic.h"):
         virtual = f"{VIRTUAL_PRELUDE_DIR}/{name}"
         unsaved.append((virtual, (PRELUDE_DIR / name).read_text()))
@@ -153,6 +155,20 @@ def wants_vectors(pre: Preprocessed, dialect: Dialect) -> bool:
     of its own named ``shuffle`` stays its own.
     """
     return any(_VECTOR_NAME[dialect].fullmatch(name) for name in pre.identifiers)
+
+
+# convert_int_sat, convert_float4_rtz: a conversion with a modifier (OpenCL only).
+_CONVERSION_PRELUDE = "opencl_conversions.h"
+_MODIFIED_CONVERSION = re.compile(r"convert_\w+_(sat|rte|rtz|rtp|rtn)")
+
+
+def wants_conversions(pre: Preprocessed, dialect: Dialect) -> bool:
+    """Whether an OpenCL kernel names a saturating or rounding conversion, whose
+    thousands of declarations (opencl_conversions.h) only such a kernel pays for;
+    every such name also asks for the vector prelude (:func:`wants_vectors`),
+    whose vector types the declarations use."""
+    return dialect is Dialect.OPENCL and any(_MODIFIED_CONVERSION.fullmatch(name)
+                                             for name in pre.identifiers)
 
 
 # libclang 18 exports operator-kind queries the Python binding does not wrap yet.

@@ -26,7 +26,8 @@ MACRO_NAME = re.compile(r"^[A-Za-z_]\w*(\(\s*(\w+\s*(,\s*\w+\s*)*)?\))?$")  # N,
 PRELUDE_DIR = Path(__file__).resolve().parent / "preludes"
 VIRTUAL_PRELUDE_DIR = "/veriscan-prelude"
 # The preludes that declare the dialect's environment (its built-ins and constants).
-ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "opencl_vectors.h", "gpuverify.h"),
+ENV_PRELUDES = {Dialect.OPENCL: ("opencl.h", "opencl_vectors.h", "opencl_conversions.h",
+                                  "gpuverify.h"),
                 Dialect.CUDA: ("cuda.h", "cuda_vectors.h", "gpuverify.h")}
 # The system headers a kernel may include, by dialect: veriscan's own stubs
 # (preludes/cuda/), which name parts of the environment the CUDA prelude models.

@@ -212,6 +212,11 @@ def exact_int(name: str, args: list[ir.Expr], t: ir.ScalarType, pos: SourcePos) 
         return _mul24(name, args, t, pos)
     if name == "rotate":
         return _rotate(args[0], args[1], pos)
+    if name == "upsample":  # (hi << bits) | lo, in the type twice as wide (bits wrap)
+        unsigned = ir.ScalarType(ir.TypeKind.INT, t.bits, False)
+        hi, lo = (ir.Cast(pos, unsigned, x) for x in args)
+        shifted = ir.BinOp(pos, unsigned, "<<", hi, ir.Const(pos, ir.INT, src.bits))
+        return ir.Cast(pos, t, ir.BinOp(pos, unsigned, "|", shifted, lo))
     # Twice the width holds every sum, difference and product of two operands; a
     # signed type for sums and differences (an unsigned a - b may be negative).
     wide = ir.ScalarType(ir.TypeKind.INT, 2 * src.bits, name != "mul_hi" or src.signed)
@@ -231,8 +236,14 @@ def exact_int(name: str, args: list[ir.Expr], t: ir.ScalarType, pos: SourcePos) 
         return ir.Cast(pos, t, ir.Select(pos, wide, negative, ir.UnOp(pos, wide, "-", diff),
                                          diff))
     # add_sat, sub_sat: the exact result, clamped to the type's range
-    exact = ir.BinOp(pos, wide, "+" if name == "add_sat" else "-", a, b)
-    bottom, top = value_range(src)
+    return saturated(ir.BinOp(pos, wide, "+" if name == "add_sat" else "-", a, b), t, pos)
+
+
+def saturated(exact: ir.Expr, t: ir.ScalarType, pos: SourcePos) -> ir.Expr:
+    """The integer ``exact`` clamped to the range of integer type ``t``, as ``t``;
+    ``exact``'s type must hold that range (add_sat, convert_T_sat)."""
+    wide = exact.type
+    bottom, top = value_range(t)
     high, low_ = ir.Const(pos, wide, top), ir.Const(pos, wide, bottom)
     clamped = ir.Select(pos, wide, ir.BinOp(pos, ir.BOOL, ">", exact, high), high,
                         ir.Select(pos, wide, ir.BinOp(pos, ir.BOOL, "<", exact, low_), low_,

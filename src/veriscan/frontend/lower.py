@@ -79,6 +79,7 @@ from veriscan.frontend.vector_builtins import VectorBuiltins
 from veriscan.frontend.vector_values import VectorValues
 from veriscan.frontend.vectors import VectorLowering
 from veriscan.ir import nodes as ir
+from veriscan.ir.visit import written_arrays
 
 K = ci.CursorKind
 
@@ -112,6 +113,7 @@ class KernelLowering:
         self.taken: set[str] = set()
         self._temp = 0
         self.addressed: set[DeclKey] = set()  # variables whose address is taken
+        self.read_only_arrays: set[str] = set()  # the arrays CUDA's __ldg reads
         # Where lowered statements go, and where the lowering stands.
         self.current: list[ir.Stmt] = []
         self.repeated = 0  # loops around the statement being lowered
@@ -155,6 +157,11 @@ class KernelLowering:
                                          leak.breaks_genericity))
             run_deep(lambda: self.stmts.stmt(body), flow.depth,
                      SourcePos(self.file, body.location.line))
+        written = sorted(self.read_only_arrays & written_arrays(out))
+        if written:
+            out.insert(0, ir.Unsupported(self.pos(body), f"__ldg reads '{written[0]}', which "
+                                         "the kernel also writes: the read-only data cache "
+                                         "is not coherent with the kernel's own stores"))
         return out
 
     def where_now(self) -> str:

@@ -21,6 +21,7 @@ import clang.cindex as ci
 from veriscan.errors import SourcePos
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallInfo, CallKind
+from veriscan.frontend.intrinsics import exact_int, saturated
 from veriscan.frontend.lower_calls import min_max_abs, overload_name
 from veriscan.frontend.lower_expressions import coerce
 from veriscan.frontend.lower_pointers import index
@@ -108,9 +109,14 @@ class VectorBuiltins(Translator):
                 pointer, offset, shape.lanes, pos)]
         if name.startswith("convert_") and len(args) == 1:
             if _MODIFIED.search(name):  # saturation and rounding are not a C cast
-                raise UnsupportedConstruct(f"'{name}' (a saturating or rounding conversion)")
+                return self.modified_conversion(c, args[0], shape, pos)
             return [ir.Cast(pos, shape.element, v)
                     for v in self.vector_values.column(args[0], shape)]
+        if info.kind is CallKind.EXACT_INT:  # upsample of vectors, lane by lane
+            columns = self.seq.unsequenced(*(partial(self.vector_values.column, a, None)
+                                             for a in args))
+            return [exact_int(info.op, [col[k] for col in columns], shape.element, pos)
+                    for k in range(shape.lanes)]
         if name.startswith("as_") and len(args) == 1:
             return self.reinterpret(args[0], shape, pos)
         if name in ("shuffle", "shuffle2"):
@@ -126,6 +132,23 @@ class VectorBuiltins(Translator):
         if info.kind is CallKind.PURE or name in ("min", "max", "abs", "clamp", "pown"):
             return self.lanewise_call(c, args, shape, pos)
         raise UnsupportedConstruct(info.reason or f"built-in '{name}' on vectors")
+
+    def modified_conversion(self, c: ci.Cursor, arg: ci.Cursor, shape: ty.VectorShape,
+                            pos: SourcePos) -> list[ir.Expr]:
+        """``convert_T_sat``/``convert_T_rtX``: between integer types exact (a rounding
+        mode changes no integer; ``_sat`` clamps to ``T``'s range, else the value wraps
+        as a cast does, 6.2.3.3); from or to a floating type an uninterpreted function
+        of the lane, one per overload (the float model has no such rounding)."""
+        values = self.vector_values.column(arg, None)
+        if shape.element.kind is ir.TypeKind.INT and all(v.type.kind is ir.TypeKind.INT
+                                                         for v in values):
+            if "_sat" not in c.spelling:
+                return [ir.Cast(pos, shape.element, v) for v in values]
+            return [saturated(ir.Cast(pos, _wide(v.type, shape.element), v), shape.element,
+                              pos) for v in values]
+        overload = overload_name(c)
+        return [ir.Opaque(pos, shape.element, overload if shape.lanes == 1 else
+                          f"{overload} lane {k}", (v,)) for k, v in enumerate(values)]
 
     def packed(self, pointer: PointerRef, offset: ir.Expr, count: int,
                pos: SourcePos) -> list[str | PointerRef]:
@@ -214,3 +237,7 @@ class VectorBuiltins(Translator):
                 out.append(min_max_abs(name, lane_args, shape.element, pos))
         return out
 
+
+def _wide(a: ir.ScalarType, b: ir.ScalarType) -> ir.ScalarType:
+    """A signed integer type holding every value of integer types ``a`` and ``b``."""
+    return ir.ScalarType(ir.TypeKind.INT, 2 * max(a.bits, b.bits), True)

@@ -117,3 +117,27 @@ __VS_CUDA_F1(exp10) __VS_CUDA_F1(rsqrt)
 float __expf(float); float __exp10f(float); float __logf(float); float __sinf(float);
 float __cosf(float); float __powf(float, float); float __fdividef(float, float);
 int __mul24(int, int); unsigned __umul24(unsigned, unsigned);
+
+/* __ldg(p): *p read through the read-only data cache (sm_35), one overload per
+ * scalar type as sm_32_intrinsics.h gives them (vectors: cuda_vectors.h). */
+#define __VS_CUDA_LDG(T) T __ldg(const T *p);
+__VS_CUDA_LDG(char) __VS_CUDA_LDG(signed char) __VS_CUDA_LDG(unsigned char)
+__VS_CUDA_LDG(short) __VS_CUDA_LDG(unsigned short) __VS_CUDA_LDG(int)
+__VS_CUDA_LDG(unsigned) __VS_CUDA_LDG(long) __VS_CUDA_LDG(unsigned long)
+__VS_CUDA_LDG(long long) __VS_CUDA_LDG(unsigned long long) __VS_CUDA_LDG(float)
+__VS_CUDA_LDG(double)
+
+/* Warp primitives (sm_30_intrinsics.h): declared so such kernels parse; their
+ * values come from other lanes, which the front end does not model (unknown). */
+#define __VS_CUDA_SHFL(T) \
+  T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize); \
+  T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize); \
+  T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize); \
+  T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize);
+__VS_CUDA_SHFL(int) __VS_CUDA_SHFL(unsigned) __VS_CUDA_SHFL(long) __VS_CUDA_SHFL(unsigned long)
+__VS_CUDA_SHFL(long long) __VS_CUDA_SHFL(unsigned long long) __VS_CUDA_SHFL(float)
+__VS_CUDA_SHFL(double)
+unsigned __activemask();
+unsigned __ballot_sync(unsigned mask, int predicate);
+int __any_sync(unsigned mask, int predicate);
+int __all_sync(unsigned mask, int predicate);

@@ -22,3 +22,12 @@ __VS_CUDA_VEC3(long, long) __VS_CUDA_VEC3(unsigned long, ulong)
 __VS_CUDA_VEC3(long long, longlong) __VS_CUDA_VEC3(unsigned long long, ulonglong)
 __VS_CUDA_VEC3(float, float) __VS_CUDA_VEC3(double, double)
 uint3 make_uint3(unsigned int, unsigned int, unsigned int);
+/* __ldg of the vector types sm_32_intrinsics.h lists: a struct read the front end
+ * does not model (unknown). */
+#define __VS_CUDA_LDG_VEC(S) S __ldg(const S *p);
+__VS_CUDA_LDG_VEC(char2) __VS_CUDA_LDG_VEC(char4) __VS_CUDA_LDG_VEC(short2)
+__VS_CUDA_LDG_VEC(short4) __VS_CUDA_LDG_VEC(int2) __VS_CUDA_LDG_VEC(int4)
+__VS_CUDA_LDG_VEC(longlong2) __VS_CUDA_LDG_VEC(uchar2) __VS_CUDA_LDG_VEC(uchar4)
+__VS_CUDA_LDG_VEC(ushort2) __VS_CUDA_LDG_VEC(ushort4) __VS_CUDA_LDG_VEC(uint2)
+__VS_CUDA_LDG_VEC(uint4) __VS_CUDA_LDG_VEC(ulonglong2) __VS_CUDA_LDG_VEC(float2)
+__VS_CUDA_LDG_VEC(float4) __VS_CUDA_LDG_VEC(double2)

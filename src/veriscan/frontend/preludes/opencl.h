@@ -159,6 +159,24 @@ __VS_REL2(isunordered)
   T __VS_OVL mad_hi(T, T, T); T __VS_OVL mad_sat(T, T, T);
 __VS_I(char, uchar) __VS_I(uchar, uchar) __VS_I(short, ushort) __VS_I(ushort, ushort)
 __VS_I(int, uint) __VS_I(uint, uint) __VS_I(long, ulong) __VS_I(ulong, ulong)
+/* clamp, select and upsample (6.12.3, 6.12.6), scalar forms (the vector ones are
+ * in opencl_vectors.h): integer clamp, select and upsample are computed exactly,
+ * float clamp is an uninterpreted function of its arguments. */
+#define __VS_CLAMP(T) T __VS_OVL clamp(T, T, T);
+__VS_CLAMP(char) __VS_CLAMP(uchar) __VS_CLAMP(short) __VS_CLAMP(ushort) __VS_CLAMP(int)
+__VS_CLAMP(uint) __VS_CLAMP(long) __VS_CLAMP(ulong) __VS_CLAMP(float) __VS_CLAMP(double)
+/* select(a, b, c) of scalars: c an integer of a's size, signed or unsigned. */
+#define __VS_SELECT_SCALAR(T, S) \
+  T __VS_OVL select(T, T, S); T __VS_OVL select(T, T, u##S);
+__VS_SELECT_SCALAR(char, char) __VS_SELECT_SCALAR(uchar, char)
+__VS_SELECT_SCALAR(short, short) __VS_SELECT_SCALAR(ushort, short)
+__VS_SELECT_SCALAR(int, int) __VS_SELECT_SCALAR(uint, int) __VS_SELECT_SCALAR(float, int)
+__VS_SELECT_SCALAR(long, long) __VS_SELECT_SCALAR(ulong, long)
+__VS_SELECT_SCALAR(double, long)
+/* upsample(hi, lo): hi's bits above lo's, in the type twice as wide. */
+short __VS_OVL upsample(char, uchar); ushort __VS_OVL upsample(uchar, uchar);
+int __VS_OVL upsample(short, ushort); uint __VS_OVL upsample(ushort, ushort);
+long __VS_OVL upsample(int, uint); ulong __VS_OVL upsample(uint, uint);
 int __VS_OVL mul24(int, int); uint __VS_OVL mul24(uint, uint);
 int __VS_OVL mad24(int, int, int); uint __VS_OVL mad24(uint, uint, uint);
 #define MAXFLOAT 0x1.fffffep127f

@@ -85,6 +85,13 @@ __VS_SHUFFLE(ushort, ushort) __VS_SHUFFLE(int, uint) __VS_SHUFFLE(uint, uint)
 __VS_SHUFFLE(long, ulong) __VS_SHUFFLE(ulong, ulong) __VS_SHUFFLE(float, uint)
 __VS_SHUFFLE(double, ulong)
 
+/* upsample of vectors (6.12.3), lane by lane. */
+#define __VS_UPSAMPLE(N) \
+  short##N __VS_OVL upsample(char##N, uchar##N); ushort##N __VS_OVL upsample(uchar##N, uchar##N); \
+  int##N __VS_OVL upsample(short##N, ushort##N); uint##N __VS_OVL upsample(ushort##N, ushort##N); \
+  long##N __VS_OVL upsample(int##N, uint##N); ulong##N __VS_OVL upsample(uint##N, uint##N);
+__VS_UPSAMPLE(2) __VS_UPSAMPLE(3) __VS_UPSAMPLE(4) __VS_UPSAMPLE(8) __VS_UPSAMPLE(16)
+
 /* convert_T / convert_TN (6.2.3) without rounding or saturation modifiers. */
 #define __VS_CONVERT_ONE(T, N) \
   T##N __VS_OVL convert_##T##N(char##N); T##N __VS_OVL convert_##T##N(uchar##N); \
