@@ -1,4 +1,4 @@
-// expect: unknown
+// expect: violation
 // run: verify --n 4,16
 // veriscan: inclusive threads=1
 // truth: the kernel never calls its clamp, but on the device monoid and kernel are one program, and a definition with the signature the headers declare becomes the built-in's definition: a max monoid written as OPERATOR(a, b) = clamp(b, a, 0xFFFFFFFFu) computes all zeros, while the interval monoid calls no clamp and passes; the device compiler is asked which of the kernel's function names it already declares

@@ -1,4 +1,4 @@
-// expect: unknown
+// expect: violation
 // run: verify --n 4
 // veriscan: inclusive threads=1
 // truth: the built-in's name comes from a macro (HELPER is clamp), so a check of the names the kernel spells would miss it; the device compiler is asked about the names in the preprocessed text, which the proof and the run share
