@@ -152,7 +152,7 @@ class CallLowering(Translator):
         if info.kind in intrinsics.KINDS:
             return intrinsics.lower_call(self.low, c, args, info, pos)
         if info.kind is CallKind.READ_ONLY_LOAD:
-            return self.read_only_load(args, t, pos)
+            return self.ptrs.read_only_load(args, t, pos)
         if info.kind is CallKind.UNSUPPORTED:
             raise UnsupportedConstruct(info.reason)
         definition = decl.get_definition() if decl is not None else None
@@ -182,22 +182,6 @@ class CallLowering(Translator):
             self.low.consume(node)
         coords = self.seq.unsequenced(*(partial(self.exprs.expr, a) for a in args[1:]))
         return ir.Opaque(pos, t, f"{c.spelling}:{target.spelling}", tuple(coords))
-
-    def read_only_load(self, args: list[ci.Cursor], t: ir.ScalarType,
-                       pos: SourcePos) -> ir.Expr:
-        """``__ldg(p)``: a read of ``*p`` through the read-only data cache.
-
-        It is a load like ``*p``, so it takes part in the race and bounds checks.
-        The cache is not kept coherent with the kernel's own writes, so its value
-        is the memory's only for an array the kernel never writes: the arrays it
-        reads are noted, and :meth:`.lower.KernelLowering.lower_body` makes the
-        verdict unknown when the kernel also stores to one of them.
-        """
-        if len(args) != 1:
-            raise UnsupportedConstruct(f"call to '__ldg' with {len(args)} arguments")
-        ref = self.ptrs.pointer(args[0])
-        self.low.read_only_arrays.update(ref.targets)
-        return self.ptrs.load(ref, t, pos)
 
     def warp_barrier(self, c: ci.Cursor, pos: SourcePos) -> ir.Expr:
         """``__syncwarp(mask)``: a barrier of the threads of one warp.

@@ -232,6 +232,22 @@ class PointerLowering(Translator):
         self.access(ref, pos, lambda array: ir.Load(pos, name, array, ref.offset))
         return ir.Var(pos, t, name)
 
+    def read_only_load(self, args: list[ci.Cursor], t: ir.ScalarType,
+                       pos: SourcePos) -> ir.Expr:
+        """``__ldg(p)``: a read of ``*p`` through the read-only data cache.
+
+        It is a load like ``*p``, so it takes part in the race and bounds checks.
+        The cache is not kept coherent with the kernel's own writes, so its value
+        is the memory's only for an array the kernel never writes: the arrays it
+        reads are noted, and :meth:`.lower.KernelLowering.lower_body` makes the
+        verdict unknown when the kernel also stores to one of them.
+        """
+        if len(args) != 1:
+            raise UnsupportedConstruct(f"call to '__ldg' with {len(args)} arguments")
+        ref = self.pointer(args[0])
+        self.low.read_only_arrays.update(ref.targets)
+        return self.load(ref, t, pos)
+
     def access(self, ref: PointerRef, pos: SourcePos,
                make: Callable[[str], ir.Stmt]) -> None:
         """The access ``make(array)`` through ``ref``: a case split when ``ref`` may point

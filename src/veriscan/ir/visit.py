@@ -54,11 +54,19 @@ def child_blocks(stmt: n.Stmt) -> list[list[n.Stmt]]:
 
 
 def walk(stmts: list[n.Stmt]) -> Iterator[n.Stmt]:
-    """Every statement, pre-order, including those nested in ifs and loops."""
-    for stmt in stmts:
+    """Every statement, pre-order, including those nested in ifs and loops.
+
+    A stack of open blocks rather than recursion: lowering nests statements as
+    deep as the source nests expressions (a chain of a thousand ``?:`` is a
+    thousand nested ifs), deeper than Python's recursion limit."""
+    open_blocks = [iter(stmts)]
+    while open_blocks:
+        stmt = next(open_blocks[-1], None)
+        if stmt is None:
+            open_blocks.pop()
+            continue
         yield stmt
-        for block in child_blocks(stmt):
-            yield from walk(block)
+        open_blocks.extend(iter(block) for block in reversed(child_blocks(stmt)))
 
 
 def sub_exprs(expr: n.Expr) -> Iterator[n.Expr]:
