@@ -16,8 +16,8 @@ expectation on line 1, the command line on line 2)::
 the exit code of every run (0; 1; 2; 1 or 2; 3; 1, 2 or 3) and the status of every
 verdict row of its JSON document.  ``PART`` (after ``violation`` only) is the
 part of ``check`` that must fail in every row: ``race``, ``divergence``,
-``bounds``, ``undefined``, ``assertion`` or ``not-generic``.  ``WORDS`` must occur
-in every row's summary (in the error message of bad input).  The optional keys
+``bounds``, ``initialisation``, ``undefined``, ``assertion`` or ``not-generic``.
+``WORDS`` must occur in every row's summary (in the error message of bad input).  The optional keys
 are ``truth`` (what is wrong, for kernels written to deceive), ``reason``,
 ``invisible-on`` (a device whose run does not show the defect) and ``process: own``
 (run each command in a fresh interpreter, as the command line does: Z3's search
@@ -73,7 +73,8 @@ ROW_STATUSES = {"verified": {"verified"}, "violation": {"violation"}, "unknown":
                 "not-verified": {"violation", "unknown"}}
 # PART -> the failed_part of `check`'s verdict rows.
 FAILED_PART = {"race": "races", "divergence": "divergence", "bounds": "bounds",
-               "undefined": "undefined", "assertion": "assertions", "not-generic": "generic"}
+               "initialisation": "initialisation", "undefined": "undefined",
+               "assertion": "assertions", "not-generic": "generic"}
 # Keys a header may hold besides expect and run; `veriscan` is the kernel's own line.
 TEXT_KEYS = ("truth", "reason", "invisible-on")
 PROCESS_KEY, OWN_PROCESS = "process", "own"

@@ -197,9 +197,12 @@ def _run_launch(args: argparse.Namespace) -> int:
                                    array_sizes=_sizes(args.array_sizes, None),
                                    assumptions=_assumptions(args.distinct),
                                    scalar_values=values,
-                                   scope=CheckScope(gpuverify.races, gpuverify.inter_group,
-                                                    gpuverify.benign_writes,
-                                                    tuple(gpuverify.scope)),
+                                   scope=CheckScope(
+                                       races=gpuverify.races,
+                                       inter_group=gpuverify.inter_group,
+                                       benign_writes=gpuverify.benign_writes,
+                                       initialisation=gpuverify.initialisation,
+                                       notes=tuple(gpuverify.scope)),
                                    progress=advance)
         except OutOfBudget as out:
             verdict = out_of_budget(out)

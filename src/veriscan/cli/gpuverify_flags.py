@@ -5,7 +5,8 @@ GPUVerify's testsuite and its users' scripts carry command lines such as
 accepts every flag GPUVerify documents, in two kinds:
 
 * flags that change *what is checked* get GPUVerify's meaning
-  (``--only-intra-group``, ``--only-divergence``, ``--only-log``,
+  (``--only-intra-group``, ``--skip-initialisation-check`` (veriscan's own:
+  GPUVerify does not check reads of uninitialised memory), ``--only-divergence``, ``--only-log``,
   ``--kernel-args``, ``--no-annotations``, ``--only-requires``,
   ``--invariants-as-candidates``, ``--global_offset``); each one is named in
   the verdict, because a verdict under them claims less than a plain one;
@@ -59,6 +60,9 @@ def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--no-benign-tolerance", action="store_true",
                    help="GPUVerify's switch for reporting same-value write-write races; "
                         "veriscan's default (overrides --allow-benign-writes)")
+    g.add_argument("--skip-initialisation-check", action="store_true",
+                   help="do not check reads of memory nothing wrote (GPUVerify does not "
+                        "check them); the verdict says so")
     g.add_argument("--only-intra-group", action="store_true",
                    help="check races between threads of the same group only")
     g.add_argument("--only-divergence", action="store_true",
@@ -107,6 +111,7 @@ class GpuverifyOptions:
     races: bool = True
     inter_group: bool = True
     benign_writes: bool = False
+    initialisation: bool = True   # off: --skip-initialisation-check
     assertions: bool = True       # the kernel's __assert and __invariant
     assumptions: bool = True      # the kernel's __assume and __requires
     invariants: bool = True       # the kernel's __invariant (off: --invariants-as-candidates)
@@ -133,6 +138,10 @@ def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
         out.races = False
         flag = "--only-divergence" if args.only_divergence else "--only-log"
         out.scope.append(f"races not checked ({flag})")
+    if args.skip_initialisation_check:
+        out.initialisation = False
+        out.scope.append("reads of uninitialised memory not checked "
+                         "(--skip-initialisation-check)")
     if args.only_intra_group:
         out.inter_group = False
         out.scope.append("races between groups not checked (--only-intra-group)")
