@@ -79,8 +79,9 @@ NOT_DYNAMIC["gv_ignored_annotations.cl"] = ("GPUVerify's postconditions and barr
 OTHER_DETECTOR = {"async_two_events_race.cl": "the work-items finish without waiting for "
                                               "the second copy's event"}
 # Flags that narrow what the static check claims (GPUVerify's --only-*, benign-write
-# tolerance): Oclgrind may rightly see what such a verdict leaves out.
-NARROWING = ("--only-", "--allow-benign-writes")
+# tolerance, no initialisation check): Oclgrind may rightly see what such a verdict
+# leaves out.
+NARROWING = ("--only-", "--allow-benign-writes", "--skip-initialisation-check")
 
 
 def _runs_dynamically(path: Path) -> bool:
