@@ -157,7 +157,9 @@ class KernelLowering:
                                          leak.breaks_genericity))
             run_deep(lambda: self.stmts.stmt(body), flow.depth,
                      SourcePos(self.file, body.location.line))
-        written = sorted(self.read_only_arrays & written_arrays(out))
+        # Only a kernel that uses __ldg pays for the walk over its body.
+        written = sorted(self.read_only_arrays & written_arrays(out)) \
+            if self.read_only_arrays else []
         if written:
             out.insert(0, ir.Unsupported(self.pos(body), f"__ldg reads '{written[0]}', which "
                                          "the kernel also writes: the read-only data cache "
