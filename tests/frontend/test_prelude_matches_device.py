@@ -49,6 +49,7 @@ _FLOATS = {ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE}
 LITERALS = ("true", "false", "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE", "1 == 1",
             "'a'", "1u << 31", "0x80000000", "2147483648", "-1 > 0u", "sizeof(size_t)")
 BATCH = 400
+WORDS = 3  # per probe: size, float-ness, signedness (see _kernel)
 INTEGER_TYPES = ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong")
 _INTEGERS = _SCALARS - _FLOATS - {ci.TypeKind.BOOL}
 
@@ -195,7 +196,7 @@ def _kernel(probes: list[Probe]) -> str:
                      f"  (long)(({t})(({t})(0) - ({t})(1)) < ({t})(0)),")
     return ("\n".join(typedefs) + "\n__constant long answers[] = {\n" + "\n".join(words)
             + "\n};\n__kernel void probe(__global long *o) {\n"
-            f"  for (int i = 0; i < {3 * len(probes)}; ++i) o[i] = answers[i];\n}}\n")
+            f"  for (int i = 0; i < {WORDS * len(probes)}; ++i) o[i] = answers[i];\n}}\n")
 
 
 def _run(runtime: Runtime, probes: list[Probe]) -> dict[Probe, tuple[int, bool, bool]] | None:
@@ -209,11 +210,11 @@ def _run(runtime: Runtime, probes: list[Probe]) -> dict[Probe, tuple[int, bool, 
         probe = program.probe
     except AttributeError:
         return None
-    out = runtime.empty(3 * len(probes) * 8)
+    out = runtime.empty(WORDS * len(probes) * 8)
     probe(runtime.queue, (1,), (1,), out)
-    words = runtime.to_host(out, 3 * len(probes), np.dtype(np.int64))
-    return {p: (int(words[3 * i]), bool(words[3 * i + 1]), bool(words[3 * i + 2]))
-            for i, p in enumerate(probes)}
+    words = runtime.to_host(out, WORDS * len(probes), np.dtype(np.int64)).reshape(-1, WORDS)
+    return {p: (int(size), bool(floating), bool(signed))
+            for p, (size, floating, signed) in zip(probes, words, strict=True)}
 
 
 def _device_answers(runtime: Runtime, probes: list[Probe],
