@@ -1,4 +1,4 @@
-// expect: not-verified
+// expect: unknown : possible data race
 // run: check --local_size=16 --num_groups=1 --array-size out=16 --skip-initialisation-check
 // An attack on the flag: the store's index is read from local memory nothing
 // wrote.  Without the initialisation check the value is arbitrary, so two
