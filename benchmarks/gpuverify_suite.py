@@ -7,10 +7,11 @@ line 1 (``//pass`` or ``//xfail:CODE``) and GPUVerify's command line on line 2.
 Every kernel is checked with exactly that command line (veriscan accepts
 GPUVerify's flags), plus ``--allow-benign-writes`` unless the header says
 ``--no-benign-tolerance``, because GPUVerify tolerates same-value write-write
-races by default, and ``--skip-initialisation-check``, because GPUVerify does not
-check reads of uninitialised memory.  (C's undefined behaviour, which GPUVerify
-does not check either, stays checked: the proofs of the other properties assume
-some inputs defined, and a null dereference is reported as undefined.)
+races by default, and ``--skip-initialisation-check`` and
+``--skip-overflow-check``, because GPUVerify checks neither reads of
+uninitialised memory nor signed overflow.  (C's other undefined behaviour,
+which GPUVerify does not check either, stays checked: division by zero, shift
+counts, and a null dereference, which is reported as undefined.)
 
 Agreement: ``pass`` expects verified (exit 0); ``xfail:NOT_ALL_VERIFIED``
 expects a violation (exit 1); ``xfail:CLANG_ERROR`` and
@@ -96,7 +97,7 @@ def collect(root: Path, langs: list[str]) -> list[Case]:
 
 
 def argv_for(case: Case) -> list[str]:
-    extra = ["--skip-initialisation-check"]
+    extra = ["--skip-initialisation-check", "--skip-overflow-check"]
     if "--no-benign-tolerance" not in case.flags:
         extra.append("--allow-benign-writes")
     return ["check", case.path, *case.flags, *extra, "--json", "--no-progress"]

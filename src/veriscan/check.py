@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import z3
@@ -70,6 +70,8 @@ class CheckScope:
     inter_group: bool = True    # off: --only-intra-group
     benign_writes: bool = False  # --allow-benign-writes
     initialisation: bool = True  # off: --skip-initialisation-check
+    warp: int | None = None     # --warp-sync: lanes per warp assumed in lock-step
+    overflow: bool = True        # off: --skip-overflow-check
     notes: tuple[str, ...] = ()  # one phrase per narrowing, for the verdict
 
 
@@ -196,15 +198,22 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
     steps.analysing("initialisation")
     if scope.initialisation:
         uninitialised = check_initialised(queries, extents)
+        if uninitialised is not None and uninitialised.exact and scope.warp is not None:
+            # Lock-step lets a lane read what another lane of its warp wrote earlier
+            # in the same barrier interval, which the check does not count.
+            uninitialised = replace(uninitialised, exact=False, summary=(
+                f"possible {uninitialised.summary} (a write by another lane of the warp "
+                "earlier in the barrier interval is not counted under --warp-sync)"))
         parts.append(_verdict(uninitialised) if uninitialised else verified(
             "initialisation", "every read of local or private memory reads a cell written "
             "before it (by the same thread, or by any thread before a barrier)"))
     steps.analysing("undefined behaviour")
-    undefined = check_undefined(queries) or check_assumed_defined(queries)
+    undefined = check_undefined(queries, overflow=scope.overflow) or \
+        check_assumed_defined(queries, overflow=scope.overflow)
     parts.append(_verdict(undefined) if undefined else verified(
         "undefined", f"none of {len(trace.undefined)} reachable operations that C can leave "
-        "undefined (signed overflow, division by zero, shift counts, reads of unassigned "
-        "variables) is undefined"))
+        "undefined (" + ("signed overflow, " if scope.overflow else "") + "division by zero, "
+        "shift counts, reads of unassigned variables) is undefined"))
     if trace.assertions:
         steps.analysing("assertions")
         failed = check_assertions(queries)
@@ -215,7 +224,7 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
 
 def _races(queries: KernelQueries, intervals: int, scope: CheckScope) -> Verdict:
     race, stats = check_races(queries, inter_group=scope.inter_group,
-                              benign_writes=scope.benign_writes)
+                              benign_writes=scope.benign_writes, warp=scope.warp)
     return _verdict(race) if race else verified(
         "races", f"no data race in {intervals} barrier intervals "
         f"({stats.queries} solver queries over {stats.pairs} access pairs)",

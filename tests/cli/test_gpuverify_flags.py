@@ -23,8 +23,7 @@ IGNORED = ["--no-inline", "--no-infer", "--infer-info", "--debug", "--asymmetric
            "--no-barrier-access-checks",
            "--equality-abstraction", "--check-array-bounds", "--boogie-file=axioms.bpl",
            "--time-as-csv=label", "--clang-opt=-O0", "--cruncher-opt=/noinfer",
-           "--k-induction-depth=2", "--loop-unwind=3", "--vcgen-op=/checkArrays:a",
-           "--warp-sync=32"]
+           "--k-induction-depth=2", "--loop-unwind=3", "--vcgen-op=/checkArrays:a"]
 
 
 def test_every_ignored_flag_is_accepted_and_named(cli) -> None:
@@ -73,6 +72,17 @@ def test_benign_tolerance_is_named_and_no_benign_tolerance_wins(cli) -> None:
                  "--allow-benign-writes", "--no-benign-tolerance")
     assert strict.code == 1
     assert strict.doc["verdicts"][0]["details"]["failed_part"] == "races"
+
+
+@pytest.mark.parametrize(("flag", "phrase"), [
+    ("--warp-sync=32", "lock-step (--warp-sync=32"),
+    ("--skip-overflow-check", "overflow not reported (--skip-overflow-check)"),
+])
+def test_assumptions_and_narrowings_are_named_in_the_headline(cli, flag: str,
+                                                              phrase: str) -> None:
+    out = cli("check", CLEAN, *LAUNCH, flag)
+    assert out.code == 0, out.doc
+    assert phrase in out.doc["verdicts"][0]["summary"]
 
 
 def test_scope_flags_are_refused_with_the_scan_convention(cli) -> None:

@@ -202,6 +202,8 @@ def _run_launch(args: argparse.Namespace) -> int:
                                        inter_group=gpuverify.inter_group,
                                        benign_writes=gpuverify.benign_writes,
                                        initialisation=gpuverify.initialisation,
+                                       warp=gpuverify.warp,
+                                       overflow=gpuverify.overflow,
                                        notes=tuple(gpuverify.scope)),
                                    progress=advance)
         except OutOfBudget as out:

@@ -5,8 +5,9 @@ GPUVerify's testsuite and its users' scripts carry command lines such as
 accepts every flag GPUVerify documents, in two kinds:
 
 * flags that change *what is checked* get GPUVerify's meaning
-  (``--only-intra-group``, ``--skip-initialisation-check`` (veriscan's own:
-  GPUVerify does not check reads of uninitialised memory), ``--only-divergence``, ``--only-log``,
+  (``--only-intra-group``, ``--skip-initialisation-check`` and
+  ``--skip-overflow-check`` (veriscan's own: GPUVerify checks neither reads of
+  uninitialised memory nor signed overflow), ``--only-divergence``, ``--only-log``,
   ``--kernel-args``, ``--no-annotations``, ``--only-requires``,
   ``--invariants-as-candidates``, ``--global_offset``); each one is named in
   the verdict, because a verdict under them claims less than a plain one;
@@ -14,10 +15,12 @@ accepts every flag GPUVerify documents, in two kinds:
   abstractions, solver and timing options) change nothing veriscan does; they
   are accepted and listed in the verdict's notes as ignored.
 
-Two flags are accepted but cannot be honoured exactly, and both are handled
-in the direction that can only add findings: ``--warp-sync`` (veriscan assumes
-no lock-step execution within a warp) and ``--vcgen-opt=/checkArrays:...``
-(veriscan checks every array, after checking that the named ones exist).
+``--warp-sync=N`` is an assumption rather than a narrowing: the work-items of
+each warp of N run in lock-step, as on pre-Volta NVIDIA hardware, so two of
+them conflict only at the same access (:mod:`veriscan.smt.races`); the verdict
+names it.  ``--vcgen-opt=/checkArrays:...`` cannot be honoured exactly and is
+handled in the direction that can only add findings: veriscan checks every
+array, after checking that the named ones exist.
 """
 
 from __future__ import annotations
@@ -63,6 +66,9 @@ def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--skip-initialisation-check", action="store_true",
                    help="do not check reads of memory nothing wrote (GPUVerify does not "
                         "check them); the verdict says so")
+    g.add_argument("--skip-overflow-check", action="store_true",
+                   help="do not report signed integer overflow (GPUVerify does not check "
+                        "it); the verdict says so")
     g.add_argument("--only-intra-group", action="store_true",
                    help="check races between threads of the same group only")
     g.add_argument("--only-divergence", action="store_true",
@@ -85,8 +91,9 @@ def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--global-offset", "--global_offset", dest="global_offset",
                    metavar="X[,Y[,Z]]", help="global work offset (only 0 is modelled)")
     g.add_argument("--warp-sync", dest="warp_sync", type=int, metavar="X",
-                   help="GPUVerify's warp lock-step; veriscan assumes no lock-step (sound: "
-                        "it can only add reported races)")
+                   help="assume the work-items of each warp of X run in lock-step "
+                        "(GPUVerify's warp model; not guaranteed by OpenCL, nor by CUDA "
+                        "since Volta without __syncwarp); the verdict names it")
     g.add_argument("--vcgen-opt", "--vcgen-op", dest="vcgen_opts", action="append",
                    default=[], metavar="OPT",
                    help="GPUVerify VC generator option; /checkArrays:A,B names arrays, which "
@@ -112,6 +119,8 @@ class GpuverifyOptions:
     inter_group: bool = True
     benign_writes: bool = False
     initialisation: bool = True   # off: --skip-initialisation-check
+    warp: int | None = None       # --warp-sync: lanes per warp in lock-step
+    overflow: bool = True         # off: --skip-overflow-check
     assertions: bool = True       # the kernel's __assert and __invariant
     assumptions: bool = True      # the kernel's __assume and __requires
     invariants: bool = True       # the kernel's __invariant (off: --invariants-as-candidates)
@@ -138,6 +147,10 @@ def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
         out.races = False
         flag = "--only-divergence" if args.only_divergence else "--only-log"
         out.scope.append(f"races not checked ({flag})")
+    if args.skip_overflow_check:
+        out.overflow = False
+        out.scope.append("signed integer overflow not reported (--skip-overflow-check); the "
+                         "other checks compute it as wrapping around, which C does not promise")
     if args.skip_initialisation_check:
         out.initialisation = False
         out.scope.append("reads of uninitialised memory not checked "
@@ -177,8 +190,10 @@ def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
         if args.warp_sync < 1:
             raise VeriscanError(f"--warp-sync expects a positive warp size, got "
                                 f"{args.warp_sync}")
-        out.ignored.append(f"--warp-sync={args.warp_sync} (no lock-step within a warp is "
-                           "assumed, so races GPUVerify's warp model excludes may be reported)")
+        out.warp = args.warp_sync
+        out.scope.append(f"the work-items of each warp of {args.warp_sync} assumed to run in "
+                         f"lock-step (--warp-sync={args.warp_sync}; neither OpenCL nor CUDA "
+                         "since Volta guarantees it)")
     if args.check_array_bounds:
         out.ignored.append("--check-array-bounds (veriscan always checks bounds)")
     for flag in ABSTRACTIONS:

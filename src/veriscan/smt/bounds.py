@@ -26,6 +26,7 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.smt.dag import first_of_each, subterms
+from veriscan.smt.encode import is_overflow
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import (
@@ -119,12 +120,14 @@ def check_assertions(q: KernelQueries) -> Finding | None:
                    witness={"at": str(found.site.pos), "thread": thread})
 
 
-def check_undefined(q: KernelQueries) -> Finding | None:
+def check_undefined(q: KernelQueries, *, overflow: bool = True) -> Finding | None:
     """Some thread reaches an operation C leaves undefined (signed overflow,
     division by zero, ``MIN / -1``, a CUDA shift out of range, a read of a
-    private variable that was not assigned)."""
+    private variable that was not assigned); ``overflow=False`` leaves signed
+    overflow out (``--skip-overflow-check``)."""
     assert q.trace is not None
-    found = _first_failure(q, q.trace.undefined, "undefined", "undefined behaviour")
+    found = _first_failure(q, [s for s in q.trace.undefined if overflow or
+                               not is_overflow(s.what)], "undefined", "undefined behaviour")
     if not isinstance(found, _Failure):
         return found
     site, thread = found.site, found.thread
@@ -139,7 +142,7 @@ def check_undefined(q: KernelQueries) -> Finding | None:
     return Finding("undefined", text, exact=not found.approx, witness=witness)
 
 
-def check_assumed_defined(q: KernelQueries) -> Finding | None:
+def check_assumed_defined(q: KernelQueries, *, overflow: bool = True) -> Finding | None:
     """The model assumes arithmetic on the host's inputs defined; that is only a
     model of some run if some input makes it so.  An operation undefined for every
     content of memory wherever a thread reaches it (``x / (in[t] & 0)``) is a
@@ -147,7 +150,8 @@ def check_assumed_defined(q: KernelQueries) -> Finding | None:
     once (thread 0 needs ``in[0] < 0``, thread 1 needs ``in[0] >= 0``), or for which
     the solver cannot tell, leave the proof vacuous (unknown)."""
     assert q.trace is not None
-    sites = first_of_each(q.trace.assumed_defined, lambda s: conj(s.reached, s.undefined))
+    sites = first_of_each([s for s in q.trace.assumed_defined if overflow or
+                           not is_overflow(s.what)], lambda s: conj(s.reached, s.undefined))
     for site in sites:
         # Some thread reaches it, and whatever memory holds, wherever it reaches it the
         # operation is undefined.  Every read of memory is its own value here, even two

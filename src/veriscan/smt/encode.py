@@ -60,6 +60,12 @@ UNSET = "?unset"
 UndefinedHook = Callable[[z3.BoolRef, ir.Expr, str, tuple[z3.ExprRef, ...]], None]
 
 
+def is_overflow(what: str) -> bool:
+    """Whether an undefined operation this encoder flagged (its ``what``) is a signed
+    overflow: ``+ - *``, unary ``-`` or ``MIN / -1``."""
+    return what.startswith("signed overflow") or what.endswith("by -1 (overflow)")
+
+
 def int_type(t: ir.ScalarType) -> ir.ScalarType:
     """Integer promotion: bools and narrow integers compute as ``int``."""
     if t.kind is ir.TypeKind.BOOL or (t.kind is ir.TypeKind.INT and t.bits < 32):

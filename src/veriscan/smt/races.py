@@ -9,6 +9,13 @@ space.  Threads of different groups are never ordered, so global-memory
 accesses of different epochs are also compared, restricted to pairs of threads
 in different groups.  One query per epoch asks for any conflicting pair at
 once; the model names the pair.
+
+Under GPUVerify's ``--warp-sync`` (a stated assumption, not the OpenCL or
+CUDA memory model) the threads of one warp run in lock-step: every access of
+the program is one step, taken by the whole warp at once, so two threads of
+one warp can only conflict at the *same* access in the same step.  The
+checker asks for the same access (the same group member) and leaves the step
+unconstrained, which can only add pairs.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from veriscan.smt.dag import live_id
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import conj, disj
-from veriscan.smt.threads import same_group
+from veriscan.smt.threads import same_group, same_warp
 from veriscan.smt.trace import Access, Interval
 
 
@@ -101,12 +108,13 @@ class RaceStats:
     pairs: int = 0
 
 
-def check_races(q: KernelQueries, *, inter_group: bool = True,
-                benign_writes: bool = False) -> tuple[Finding | None, RaceStats]:
+def check_races(q: KernelQueries, *, inter_group: bool = True, benign_writes: bool = False,
+                warp: int | None = None) -> tuple[Finding | None, RaceStats]:
     """The first exact race, else the first possible one, else None (race-free).
 
     ``inter_group=False`` leaves out pairs of threads in different groups;
-    ``benign_writes`` leaves out write-write pairs that store the same value.
+    ``benign_writes`` leaves out write-write pairs that store the same value;
+    ``warp`` (lanes per warp) leaves out pairs of one warp at different accesses.
 
     All candidates go to the solver as disjunctions first, up to
     :data:`QUERY_CHUNK` per query (one query proves most race-free kernels;
@@ -117,7 +125,7 @@ def check_races(q: KernelQueries, *, inter_group: bool = True,
     """
     assert q.trace is not None
     stats = RaceStats()
-    batches = [b for b in _batches(q, inter_group, benign_writes) if b]
+    batches = [b for b in _batches(q, inter_group, benign_writes, warp) if b]
     stats.pairs = sum(c.pairs for b in batches for c in b)
     if not batches:
         return None, stats
@@ -137,8 +145,8 @@ def check_races(q: KernelQueries, *, inter_group: bool = True,
     return found, stats
 
 
-def _batches(q: KernelQueries, inter_group: bool,
-             benign_writes: bool) -> list[list[_Candidate]]:
+def _batches(q: KernelQueries, inter_group: bool, benign_writes: bool,
+             warp: int | None) -> list[list[_Candidate]]:
     """Candidate conflicting pairs: per epoch for threads of one group, plus (with
     several groups) every pair of global accesses for threads of different groups.
 
@@ -148,6 +156,7 @@ def _batches(q: KernelQueries, inter_group: bool,
     assert q.trace is not None
     spaces = {name: q.kernel.space_of(name) for name in _arrays(q.trace.intervals)}
     group = same_group(q.pair.a, q.pair.b)
+    lockstep = None if warp is None else same_warp(q.pair.a, q.pair.b, q.launch, warp)
     multi_group = inter_group and any(d > 1 for d in q.launch.num_groups)
     stretch = _stretches(q.trace.intervals)
     shapes: dict[int, _Shape] = {}
@@ -192,6 +201,8 @@ def _batches(q: KernelQueries, inter_group: bool,
                     if fence is not None:
                         slot = 0 if fence is ir.Fence.LOCAL else 1
                         parts.append((a.epochs or (_ZERO, _ZERO))[slot] == epochs_b[slot])
+                        if lockstep is not None:
+                            parts.append(_unordered_in_warp(lockstep, left, right, offset_b))
                     formula = z3.simplify(conj(*parts))
                     if not z3.is_false(formula):
                         found.append(_Candidate(formula, left, right, (left.offset, offset_b)))
@@ -207,6 +218,20 @@ def _batches(q: KernelQueries, inter_group: bool,
                   if spaces[a.array] in (ir.MemSpace.GLOBAL, ir.MemSpace.CONSTANT)]
         out.append(pairs(shared, None, z3.Not(group)))
     return out
+
+
+def _unordered_in_warp(lockstep: z3.BoolRef, left: _Group, right: _Group,
+                       offset_b: z3.ExprRef | None) -> z3.BoolRef:
+    """What lock-step leaves of a pair: threads of different warps, or one access.
+
+    Accesses merged into one member (the same index repeated) count as one
+    access, and an access in a loop run as one symbolic iteration stands for
+    all its iterations; both only add pairs."""
+    if left is not right:
+        return z3.Not(lockstep)
+    if left.offset is None or offset_b is None:
+        return z3.BoolVal(True)
+    return z3.Or(z3.Not(lockstep), left.offset == offset_b)
 
 
 def _stretches(intervals: list[Interval]) -> dict[int, int]:

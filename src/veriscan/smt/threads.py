@@ -112,6 +112,16 @@ def same_group(a: ThreadIds, b: ThreadIds) -> z3.BoolRef:
     return z3.And(*(x == y for x, y in zip(a.group, b.group, strict=True)))
 
 
+def same_warp(a: ThreadIds, b: ThreadIds, launch: Launch, width: int) -> z3.BoolRef:
+    """Both threads lie in one warp: the same group and the same run of ``width``
+    work-items in linear local order (x fastest, as CUDA and GPUVerify number lanes)."""
+    def linear(ids: ThreadIds) -> z3.ExprRef:
+        x, y, z = ids.local
+        return x + launch.local_term(0) * (y + launch.local_term(1) * z)
+    lanes = z3.BitVecVal(width, INDEX_BITS)
+    return z3.And(same_group(a, b), z3.UDiv(linear(a), lanes) == z3.UDiv(linear(b), lanes))
+
+
 def distinct(a: ThreadIds, b: ThreadIds) -> z3.BoolRef:
     return z3.Or(*(x != y for x, y in zip(a.local + a.group, b.local + b.group, strict=True)))
 
