@@ -9,7 +9,9 @@ GPUVerify's flags), plus ``--allow-benign-writes`` unless the header says
 ``--no-benign-tolerance``, because GPUVerify tolerates same-value write-write
 races by default, and ``--skip-initialisation-check`` and
 ``--skip-overflow-check``, because GPUVerify checks neither reads of
-uninitialised memory nor signed overflow.  (C's other undefined behaviour,
+uninitialised memory nor signed overflow, and ``--assume-pure-calls``, because
+GPUVerify takes a function without a body to touch no memory.  (C's other
+undefined behaviour,
 which GPUVerify does not check either, stays checked: division by zero, shift
 counts, and a null dereference, which is reported as undefined.)
 
@@ -97,7 +99,7 @@ def collect(root: Path, langs: list[str]) -> list[Case]:
 
 
 def argv_for(case: Case) -> list[str]:
-    extra = ["--skip-initialisation-check", "--skip-overflow-check"]
+    extra = ["--skip-initialisation-check", "--skip-overflow-check", "--assume-pure-calls"]
     if "--no-benign-tolerance" not in case.flags:
         extra.append("--allow-benign-writes")
     return ["check", case.path, *case.flags, *extra, "--json", "--no-progress"]

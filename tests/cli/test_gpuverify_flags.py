@@ -85,6 +85,14 @@ def test_assumptions_and_narrowings_are_named_in_the_headline(cli, flag: str,
     assert phrase in out.doc["verdicts"][0]["summary"]
 
 
+def test_pure_calls_are_named_with_where_they_are_used(cli) -> None:
+    out = cli("check", STATIC / "pure_call_ok.cl", *LAUNCH, "--assume-pure-calls")
+    assert out.code == 0, out.doc
+    summary = out.doc["verdicts"][0]["summary"]
+    assert "(--assume-pure-calls; 1 call(s), the first at " in summary
+    assert "pure_call_ok.cl:11:11" in summary
+
+
 def test_scope_flags_are_refused_with_the_scan_convention(cli) -> None:
     out = cli("check", "kogge_stone", "--n", "4", "--only-intra-group")
     assert out.code == 3

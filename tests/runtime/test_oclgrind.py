@@ -79,10 +79,11 @@ NOT_DYNAMIC["gv_ignored_annotations.cl"] = ("GPUVerify's postconditions and barr
 OTHER_DETECTOR = {"async_two_events_race.cl": "the work-items finish without waiting for "
                                               "the second copy's event"}
 # Flags that narrow what the static check claims (GPUVerify's --only-*, benign-write
-# tolerance, no initialisation or overflow check, warp lock-step): Oclgrind may
-# rightly see what such a verdict leaves out.
+# tolerance, no initialisation or overflow check, warp lock-step, bodiless calls
+# assumed pure): Oclgrind may rightly see what such a verdict leaves out, or not
+# run the kernel at all.
 NARROWING = ("--only-", "--allow-benign-writes", "--skip-initialisation-check",
-             "--skip-overflow-check", "--warp-sync")
+             "--skip-overflow-check", "--warp-sync", "--assume-pure-calls")
 
 
 def _runs_dynamically(path: Path) -> bool:

@@ -169,7 +169,12 @@ def _run_launch(args: argparse.Namespace) -> int:
     from veriscan.budget import OutOfBudget, check_budget
     from veriscan.check import CheckScope, check_ir, out_of_budget
     from veriscan.cli.common import err_console, progress
-    from veriscan.cli.gpuverify_flags import check_array_names, scalar_values, strip_annotations
+    from veriscan.cli.gpuverify_flags import (
+        check_array_names,
+        grant_assumptions,
+        scalar_values,
+        strip_annotations,
+    )
     from veriscan.frontend import parse_kernel
     from veriscan.scankernel import resolve_kernel_path
     from veriscan.verdict import unknown
@@ -190,6 +195,7 @@ def _run_launch(args: argparse.Namespace) -> int:
                                   dynamic_shared=args.dynamic_shared, progress=advance)
             check_array_names(kernel, gpuverify)
             strip_annotations(kernel, gpuverify)
+            grant_assumptions(kernel, gpuverify)
             values, notes = scalar_values(kernel, gpuverify)
             values.update(_ints(args.params, "--param"))
             if launch is not None:

@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 
 from veriscan.errors import VeriscanError
 from veriscan.ir import nodes as ir
-from veriscan.ir.visit import child_blocks
+from veriscan.ir.visit import prune
 
+# The flag that grants each stated assumption of ir.ASSUMPTIONS.
+ASSUMPTION_FLAGS = {ir.PURE_CALLS: "--assume-pure-calls"}
 # GPUVerify flags that take a value and change nothing veriscan checks.
 IGNORED_WITH_VALUE = ("--boogie-file", "--time-as-csv", "--clang-opt", "--cruncher-opt",
                       "--k-induction-depth", "--loop-unwind", "--opt-opt", "--bugle-opt",
@@ -66,6 +68,11 @@ def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--skip-initialisation-check", action="store_true",
                    help="do not check reads of memory nothing wrote (GPUVerify does not "
                         "check them); the verdict says so")
+    g.add_argument(ASSUMPTION_FLAGS[ir.PURE_CALLS], action="store_true",
+                   help="assume that functions whose body is not in the file touch no "
+                        "memory, contain no barrier and return an arbitrary value (as "
+                        "GPUVerify does); without it such a call makes the verdict unknown; "
+                        "the verdict names it")
     g.add_argument("--skip-overflow-check", action="store_true",
                    help="do not report signed integer overflow (GPUVerify does not check "
                         "it); the verdict says so")
@@ -121,6 +128,7 @@ class GpuverifyOptions:
     initialisation: bool = True   # off: --skip-initialisation-check
     warp: int | None = None       # --warp-sync: lanes per warp in lock-step
     overflow: bool = True         # off: --skip-overflow-check
+    assumed: set[str] = field(default_factory=set)  # ids of ir.ASSUMPTIONS granted
     assertions: bool = True       # the kernel's __assert and __invariant
     assumptions: bool = True      # the kernel's __assume and __requires
     invariants: bool = True       # the kernel's __invariant (off: --invariants-as-candidates)
@@ -147,6 +155,8 @@ def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
         out.races = False
         flag = "--only-divergence" if args.only_divergence else "--only-log"
         out.scope.append(f"races not checked ({flag})")
+    if args.assume_pure_calls:
+        out.assumed.add(ir.PURE_CALLS)
     if args.skip_overflow_check:
         out.overflow = False
         out.scope.append("signed integer overflow not reported (--skip-overflow-check); the "
@@ -289,10 +299,23 @@ def strip_annotations(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
             return opts.assumptions
         return True
 
-    def prune(block: list[ir.Stmt]) -> None:
-        block[:] = [s for s in block if keep(s)]
-        for s in block:
-            for inner in child_blocks(s):
-                prune(inner)
     if not (opts.assertions and opts.assumptions and opts.invariants):
-        prune(kernel.body)
+        prune(kernel.body, keep)
+
+
+def grant_assumptions(kernel: ir.Kernel, opts: GpuverifyOptions) -> None:
+    """Drop the unsupported constructs that the stated assumptions the caller granted
+    model (``--assume-pure-calls``), and name each assumption used in the verdict."""
+    waived: list[ir.Unsupported] = []
+
+    def keep(s: ir.Stmt) -> bool:
+        if isinstance(s, ir.Unsupported) and s.waived_by in opts.assumed:
+            waived.append(s)
+            return False
+        return True
+    if opts.assumed:
+        prune(kernel.body, keep)
+    for assumption in sorted({s.waived_by for s in waived if s.waived_by}):
+        sites = [s for s in waived if s.waived_by == assumption]
+        opts.scope.append(f"{ir.ASSUMPTIONS[assumption]} ({ASSUMPTION_FLAGS[assumption]}; "
+                          f"{len(sites)} call(s), the first at {sites[0].pos})")

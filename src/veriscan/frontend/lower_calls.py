@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import clang.cindex as ci
 
 from veriscan.errors import SourcePos
-from veriscan.frontend import gpuverify, intrinsics, lower_curand
+from veriscan.frontend import gpuverify, intrinsics, lower_curand, lower_external
 from veriscan.frontend import types as ty
 from veriscan.frontend.builtins import CallInfo, CallKind, classify_call, is_prelude
 from veriscan.frontend.consteval import has_side_effects
@@ -157,7 +157,7 @@ class CallLowering(Translator):
             raise UnsupportedConstruct(info.reason)
         definition = decl.get_definition() if decl is not None else None
         if definition is None:
-            raise UnsupportedConstruct(f"call to '{c.spelling}', whose body is not in the file")
+            return lower_external.lower_call(self, c, args, t, pos)
         return self.inline(definition, args, t, pos)
 
     def texture_read(self, c: ci.Cursor, pos: SourcePos) -> ir.Expr:

@@ -22,44 +22,17 @@ import enum
 from dataclasses import dataclass, field
 
 from veriscan.errors import SourcePos
-
-# --------------------------------------------------------------------------- types
-
-
-class MemSpace(enum.Enum):
-    PRIVATE = "private"
-    LOCAL = "local"      # OpenCL __local, CUDA __shared__: one copy per group
-    GLOBAL = "global"    # visible to every group
-    CONSTANT = "constant"  # read-only, visible to every group
-
-
-class TypeKind(enum.Enum):
-    INT = "int"          # two's complement integer of ``bits`` width, ``signed`` or not
-    BOOL = "bool"
-    FLOAT = "float"      # opaque to the SMT encodings (uninterpreted)
-    GENERIC = "generic"  # the placeholder ``TYPE`` of a generic scan kernel
-    OTHER = "other"      # structs and the like: opaque, only copied
-
-
-@dataclass(frozen=True)
-class ScalarType:
-    kind: TypeKind
-    bits: int = 32
-    signed: bool = True
-    name: str = ""       # spelling in the source, for messages
-
-    def __str__(self) -> str:
-        return self.name or (self.kind.value if self.kind is not TypeKind.INT
-                             else f"{'' if self.signed else 'u'}int{self.bits}")
-
-
-INT = ScalarType(TypeKind.INT, 32, True, "int")
-UINT = ScalarType(TypeKind.INT, 32, False, "uint")
-SIZE_T = ScalarType(TypeKind.INT, 64, False, "size_t")
-LONG = ScalarType(TypeKind.INT, 64, True, "long")
-BOOL = ScalarType(TypeKind.BOOL, 1, False, "bool")
-GENERIC = ScalarType(TypeKind.GENERIC, 0, False, "TYPE")
-
+from veriscan.ir.types import (  # noqa: F401 (re-exported: nodes.INT, nodes.ScalarType...)
+    BOOL,
+    GENERIC,
+    INT,
+    LONG,
+    SIZE_T,
+    UINT,
+    MemSpace,
+    ScalarType,
+    TypeKind,
+)
 
 # --------------------------------------------------------------------- expressions
 
@@ -370,6 +343,28 @@ class Unsupported(Stmt):
 
     construct: str
     breaks_genericity: bool = False
+    # The stated assumption (an id of ASSUMPTIONS) under which the construct is
+    # modelled after all; a check the caller grants it to reads on, naming it.
+    waived_by: str | None = None
+
+
+# Assumptions a caller may grant so that an Unsupported construct is analysed.
+PURE_CALLS = "pure-calls"
+ASSUMPTIONS = {PURE_CALLS: "calls to functions whose body is not in the file touch no "
+                           "memory, contain no barrier, return, and give an arbitrary value"}
+
+
+@dataclass
+class Arbitrary(Assign):
+    """``target`` receives a value nothing in the kernel determines, a new one each
+    time it is reached: the result of a call to a function whose body is not in the
+    file, under the :data:`PURE_CALLS` assumption (an :class:`Unsupported` waived by
+    it comes with each such call).
+
+    ``value`` is what a pass that only reads values sees: an opaque function of the
+    call's arguments and the work-item's ids, so it is never uniform across
+    work-items.  The symbolic executor gives a fresh value each time instead, since
+    the function may return another value on every call."""
 
 
 # ------------------------------------------------------------------------- kernels

@@ -9,7 +9,7 @@ once and walked everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import fields
 from functools import cache
 from typing import NamedTuple, get_args, get_origin, get_type_hints
@@ -67,6 +67,17 @@ def walk(stmts: list[n.Stmt]) -> Iterator[n.Stmt]:
             continue
         yield stmt
         open_blocks.extend(iter(block) for block in reversed(child_blocks(stmt)))
+
+
+def prune(stmts: list[n.Stmt], keep: Callable[[n.Stmt], bool]) -> None:
+    """Remove, in place and at every depth, the statements ``keep`` rejects.
+
+    Each block is filtered when :func:`walk` reaches the statement holding it,
+    before the walk descends into it, so no removed statement is visited."""
+    stmts[:] = [s for s in stmts if keep(s)]
+    for stmt in walk(stmts):
+        for block in child_blocks(stmt):
+            block[:] = [s for s in block if keep(s)]
 
 
 def sub_exprs(expr: n.Expr) -> Iterator[n.Expr]:

@@ -32,6 +32,16 @@ class MemoryAccesses(ThreadState):
         self.assign(s.target, self.enc.converted(self.enc.eval(s.value), s.value.type, declared,
                                                  s.value), declared)
 
+    def _Arbitrary(self, s: ir.Arbitrary) -> None:
+        """A value nothing in the kernel determines: a fresh one on every execution,
+        over-approximated (the function may or may not return it), so a witness that
+        rests on it is only possible.  The call's arguments are still evaluated, for
+        the undefined behaviour they may hold."""
+        self.enc.eval(s.value)
+        declared = self.kernel.var_types.get(s.target, s.value.type)
+        self.assign(s.target, self.symbols.fresh(f"{s.target} at line {s.pos.line}",
+                                                 sort_of(declared)), declared)
+
     def _Indeterminate(self, s: ir.Indeterminate) -> None:
         """A new lifetime (see :class:`ir.Indeterminate`): a private scalar is as if
         never assigned (a read of it is reported, on this path, as one of a variable
