@@ -16,9 +16,14 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "static"
 
 
 @pytest.mark.parametrize(("kernel", "launch", "named"), [
-    # Which element the solver picks varies; the lane the accesses share does not.
-    ("vec_lane_race.cl", ["--local-size", "8"], r"data race on tile\[[1-8]\]\.y "),
-    ("vec_int3_race.cl", ["--local-size", "8"], r"data race on trio\[[0-7]\]\.y "),
+    # Which element and lanes the solver picks varies (two lanes of one vector are
+    # one location); that both are named as lanes of that element does not.
+    ("vec_lane_race.cl", ["--local-size", "8"],
+     r"data race on tile\[([1-8])\]\.[xyz]( \(tile\[\1\]\.[xyz] for thread B: lanes of "
+     r"one vector\))? \("),
+    ("vec_int3_race.cl", ["--local-size", "8"],
+     r"data race on trio\[([0-7])\]\.[xyzw]( \(trio\[\1\]\.[xyzw] for thread B: lanes of "
+     r"one vector\))? \("),
     ("vec_private_pointer_bounds.cl", ["--local-size", "4"], r"write of v\[1\]\.x "),
 ])
 def test_violation_names_the_lane(kernel: str, launch: list[str], named: str,

@@ -70,11 +70,18 @@ NOT_DYNAMIC = {name: "struct parameters: the dynamic harness builds no struct bu
                for name in ("struct_fields_ok.cl", "struct_helper_race.cl",
                             "struct_member_race.cl", "struct_pointer_field_race.cl",
                             "struct_select_race.cl")}
+NOT_DYNAMIC.update({name: "a call to a function without a body: the device build cannot "
+                         "link it" for name in ("pure_call_argument_read_races.cl",
+                                                "pure_call_race_kept.cl")})
 NOT_DYNAMIC["async_strided_ok.cl"] = ("Oclgrind's uninitialised-value detector reports the "
                                       "values async_work_group_strided_copy brings in as "
                                       "uninitialised (plain async copies are tracked)")
 NOT_DYNAMIC["gv_ignored_annotations.cl"] = ("GPUVerify's postconditions and barrier "
                                             "invariants: the device build defines none")
+# Racy kernels whose race Oclgrind's optimised build does not make, with the reason.
+UNSEEN_RACE = {"vec_lanes_one_location_race.cl": "the build stores lane x alone, without "
+                                                 "the read and write-back of the whole "
+                                                 "vector that unoptimised clang emits"}
 # Racy kernels whose defect Oclgrind reports through another detector.
 OTHER_DETECTOR = {"async_two_events_race.cl": "the work-items finish without waiting for "
                                               "the second copy's event"}
@@ -147,6 +154,9 @@ def test_racy_corpus_kernel_is_reported_by_oclgrind(path: Path, capsys) -> None:
         assert all(r["status"] == "unknown" for r in dynamic)
         return
     detector = "other" if path.name in OTHER_DETECTOR else "race"
+    if path.name in UNSEEN_RACE:
+        assert all(r["status"] == "verified" for r in dynamic), dynamic
+        return
     assert any(r["status"] == "violation" and detector in r["witness"]["detector"]
                for r in dynamic), [r["summary"] for r in dynamic]
 

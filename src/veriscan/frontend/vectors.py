@@ -8,16 +8,18 @@ The IR has scalars only, so a vector is lowered to one scalar per lane:
 * memory holding vectors is memory of scalars: ``float4 *p`` is a pointer to
   floats and ``p[i]`` the cells ``4*i + 0 .. 4*i + 3``
   (:func:`~veriscan.frontend.types.vector_shape`: a 3-vector takes 4 cells),
-  so ``p[i].y = x`` is a store to the one cell ``4*i + 1`` and races are
-  found per lane, and ``vload3(i, q)`` reads ``q[3*i + 0 .. 2]``;
+  so ``p[i].y = x`` is a store to the one cell ``4*i + 1``, and ``vload3(i, q)``
+  reads ``q[3*i + 0 .. 2]``;
 * an expression of vector type is lowered to a list of lane expressions, with
   OpenCL's component-wise meaning: arithmetic per lane, comparisons giving
   ``-1``/``0`` per lane, literals ``(float4)(a, (float2)(b, c), d)`` and
   splats, swizzles on either side of an assignment.
 
 Accessing one component of a vector in memory is an access to that lane
-only, as in GPUVerify and as optimising compilers emit it (PoCL, Oclgrind);
-clang without optimisation reads and writes back the whole vector instead.
+(its value, bounds and initialisation are the lane's), but for races the
+lanes of one vector are one memory location (:mod:`veriscan.smt.races`):
+clang without optimisation reads and writes back the whole vector to store one
+lane, and Oclgrind reports two work-items' lanes of one vector as a race.
 Bit reinterpretations other than between integers of one width (``as_float4``
 of an ``int4``) give opaque lanes.  What cannot be modelled lane by lane (a
 vector subscript that is not a constant, a function without a body) is

@@ -155,6 +155,7 @@ def _batches(q: KernelQueries, inter_group: bool, benign_writes: bool,
     square of the number of accesses."""
     assert q.trace is not None
     spaces = {name: q.kernel.space_of(name) for name in _arrays(q.trace.intervals)}
+    vector = {name: _vector_shift(q.kernel, name) for name in spaces}
     group = same_group(q.pair.a, q.pair.b)
     lockstep = None if warp is None else same_warp(q.pair.a, q.pair.b, q.launch, warp)
     multi_group = inter_group and any(d > 1 for d in q.launch.num_groups)
@@ -191,13 +192,17 @@ def _batches(q: KernelQueries, inter_group: bool, benign_writes: bool,
                         continue
                     guard_b, index_b, epochs_b = of_b(right)
                     offset_b = None if right.offset is None else _other(right.offset)
-                    parts = [a.guard, guard_b, left.template == index_b, extra]
+                    same_cell = left.template == index_b
+                    parts = [a.guard, guard_b, extra,
+                             same_cell if vector[a.array] == 0 else
+                             z3.LShR(left.template, vector[a.array]) ==
+                             z3.LShR(index_b, vector[a.array])]
                     if left.offset is not None:
                         parts.append(left.allowed(left.offset))
                     if offset_b is not None:
                         parts.append(right.allowed(offset_b))
                     if benign_writes and a.write and b.write:
-                        parts.append(_differ(q, a, b))
+                        parts.append(z3.Or(_differ(q, a, b), z3.Not(same_cell)))
                     if fence is not None:
                         slot = 0 if fence is ir.Fence.LOCAL else 1
                         parts.append((a.epochs or (_ZERO, _ZERO))[slot] == epochs_b[slot])
@@ -218,6 +223,18 @@ def _batches(q: KernelQueries, inter_group: bool, benign_writes: bool,
                   if spaces[a.array] in (ir.MemSpace.GLOBAL, ir.MemSpace.CONSTANT)]
         out.append(pairs(shared, None, z3.Not(group)))
     return out
+
+
+def _vector_shift(kernel: ir.Kernel, array: str) -> int:
+    """log2 of the cells one element of ``array`` takes when it holds vectors, else 0.
+
+    Two lanes of one vector are one memory location here: a store to ``v.y`` may be
+    a read of the whole vector, the lane replaced and the vector written back (clang
+    without optimisation emits that, and Oclgrind reports such pairs), so lanes
+    written by two work-items race, as a lane written and another read do."""
+    holder = kernel.array(array) or kernel.param(array)
+    cells = ir.cells_per_vector(holder.lanes) if holder is not None else 1
+    return cells.bit_length() - 1
 
 
 def _unordered_in_warp(lockstep: z3.BoolRef, left: _Group, right: _Group,
@@ -437,8 +454,11 @@ def _finding(q: KernelQueries, model: z3.ModelRef, hit: _Candidate,
     }
     ta, tb = witness["thread_a"], witness["thread_b"]
     where = _where(intervals[a.interval])
-    text = (f"data race on {q.kernel.cell(a.array, index)} ({space.value} memory): thread "
-            f"{ta['local_id']} of group {ta['group_id']} {a.kind}s at {a.pos}, thread "
+    other = model.eval(q.pair.to_b(b.index), model_completion=True).as_signed_long()  # type: ignore
+    lane = "" if other == index else \
+        f" ({q.kernel.cell(a.array, other)} for thread B: lanes of one vector)"
+    text = (f"data race on {q.kernel.cell(a.array, index)}{lane} ({space.value} memory): "
+            f"thread {ta['local_id']} of group {ta['group_id']} {a.kind}s at {a.pos}, thread "
             f"{tb['local_id']} of group {tb['group_id']} {b.kind}s at {b.pos}{where}"
             + _with_inputs(witness["inputs"]))
     if approx:
