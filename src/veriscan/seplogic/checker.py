@@ -97,6 +97,12 @@ class Checker:
                                           "checker makes no unchecked assumption (state it as "
                                           "a requires clause, which is checked for vacuity)",
                                           stmt.pos)
+            for holder in [*kernel.params, *kernel.arrays]:
+                if holder.lanes > 1:
+                    # Annotations index elements, the IR cells, and two lanes of one
+                    # vector are one location for races: neither view is modelled here.
+                    raise UnsupportedSpec(f"memory of vectors ('{holder.name}')", holder.pos
+                                          or kernel.pos)
             for barrier in ctx.lockstep.divergent_barriers:
                 raise UnsupportedSpec("barrier under a condition that is not lock-step-safe "
                                       "(threads may diverge)", barrier.pos)
