@@ -58,7 +58,12 @@ MODEL_ASSUMPTIONS = ("distinct pointer parameters do not alias",
                      "OpenCL C's '<<' shifts bits (the language defines it by the count's "
                      "low bits), so a signed '<<' of a negative value or into the sign bit "
                      "is flagged in CUDA only",
-                     "get_work_dim() is the number of dimensions the launch names")
+                     "get_work_dim() is the number of dimensions the launch names",
+                     "the device is 64-bit: size_t, ptrdiff_t, intptr_t and pointers of every "
+                     "memory space are 64 bits wide (OpenCL: CL_DEVICE_ADDRESS_BITS = 64, as "
+                     "on PoCL and current GPUs), and in CUDA long is 64 bits and plain char "
+                     "signed (an LP64 host such as x86-64 Linux); sizeof, alignment and "
+                     "wrap-around follow from that")
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,23 @@ def test_unconstrained_sizes_are_unknown_not_verified(cli) -> None:
     assert "unconstrained" in out.doc["verdicts"][0]["summary"]
 
 
+def test_a_device_of_other_pointer_width_is_unknown_not_verified(cli) -> None:
+    width = STATIC / "target_size_t_width_ok.cl"  # verified: sizeof(size_t) is 8
+    model = cli("check", width, "--local-size=4", "--num-groups=1")
+    assert model.code == 0
+    assert any("the device is 64-bit" in fact
+               for fact in model.doc["verdicts"][0]["details"]["model"])
+    assert cli("check", width, "--local-size=4", "--num-groups=1",
+               "--pointer-bitwidth=32").code == 2
+    narrow = cli("check", CLEAN, *LAUNCH, "--pointer-bitwidth=32")
+    assert narrow.code == 2
+    assert "pointers of 32 bits" in narrow.doc["verdicts"][0]["summary"]
+    wide = cli("check", CLEAN, *LAUNCH, "--pointer-bitwidth=64")
+    assert wide.code == 0
+    assert any("--pointer-bitwidth=64" in note
+               for note in wide.doc["verdicts"][0]["details"]["ignored"])
+
+
 def test_kernel_args_for_another_kernel_are_not_used(cli) -> None:
     out = cli("check", TWO_ARRAYS, "--local_size=2", "--num_groups=1",
               "--kernel-args=other,0x3")

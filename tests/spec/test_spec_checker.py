@@ -404,3 +404,24 @@ def test_the_same_check_spends_the_same_resources_whatever_ran_before():
     finally:
         gc.set_threshold(*thresholds)
     assert spent[0] > 0 and spent.count(spent[0]) == len(spent), spent
+
+
+NEIGHBOUR = """
+/*@ requires Perm(a[get_local_id(0)], write) **
+             Perm(b[(get_local_id(0) + 1) % get_local_size(0)], read); @*/
+__kernel void k(__global int *a, __global int *b) {
+    int t = get_local_id(0);
+    a[t] = b[(t + 1) % get_local_size(0)];
+}
+"""
+
+
+def test_a_counterexample_obeys_the_device_limits_the_verdict_assumes(tmp_path):
+    # Without the limits the solver finds local_size = 2^63 + 1, where the index
+    # computed in size_t wraps; no device launches that, so the kernel verifies.
+    ok = run(tmp_path, NEIGHBOUR)
+    assert ok.status is Status.VERIFIED, ok.summary
+    # A defect within the limits is still a violation, its witness within them.
+    bad = run(tmp_path, NEIGHBOUR.replace("a[t] = b", "a[t + 1] = b"))
+    assert bad.status is Status.VIOLATION
+    assert int(bad.witness["thread"]["local_id[0]"]) < 2 ** 13

@@ -97,7 +97,7 @@ def _run_scan(args: argparse.Namespace) -> int:
         raise VeriscanError("--n follows the scan-kernel convention; give either --n or an "
                             "explicit launch (--local-size/--num-groups), not both")
     gpuverify = gpuverify_options(args)
-    if gpuverify.scope or gpuverify.kernel_args or gpuverify.nonzero_offset:
+    if gpuverify.scope or gpuverify.kernel_args or gpuverify.unmodelled:
         raise VeriscanError("GPUVerify's flags that change what is checked go with an "
                             "explicit launch (--local-size/--num-groups), not with --n")
     kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
@@ -181,7 +181,7 @@ def _run_launch(args: argparse.Namespace) -> int:
 
     gpuverify = gpuverify_options(args)
     path = resolve_kernel_path(args.kernel)
-    unmodelled = _unmodelled_launch(args, gpuverify.nonzero_offset)
+    unmodelled = _unmodelled_launch(args, gpuverify.unmodelled)
     launch = None if unmodelled else _launch(args)
     # A big file gets its bar from the start: its front end alone takes a while.
     long_run = path.stat().st_size >= LONG_KERNEL_BYTES and err_console.is_terminal
@@ -216,7 +216,8 @@ def _run_launch(args: argparse.Namespace) -> int:
             verdict = out_of_budget(out)
     if launch is None or verdict is None:
         return emit([verdict or unknown("static", f"not modelled: {unmodelled}; veriscan "
-                                        "checks one concrete launch with global offset 0")],
+                                        "checks one concrete launch with global offset 0 "
+                                        "on a 64-bit device")],
                     args.json, title=f"static check of {path.name}", sarif=args.sarif,
                     extra={"kernel": str(path)})
     if gpuverify.ignored or notes:
@@ -246,13 +247,14 @@ def _dynamic_launch(path: Path, launch: Launch, static: Verdict, values: dict[st
     return cross_check(run, static)
 
 
-def _unmodelled_launch(args: argparse.Namespace, offset: str | None) -> str | None:
+def _unmodelled_launch(args: argparse.Namespace, unmodelled: str | None) -> str | None:
     """Why GPUVerify's launch is one veriscan does not model: sizes given as ``*``
-    (any size) or a nonzero ``--global_offset``; None when it is modelled."""
+    (any size), or what the other flags ask (a nonzero ``--global_offset``, 32-bit
+    pointers); None when it is modelled."""
     for option in ("local_size", "num_groups", "global_size"):
         if "*" in (getattr(args, option) or ""):
             return f"--{option}={getattr(args, option)} leaves the size unconstrained"
-    return f"a nonzero global offset ({offset})" if offset else None
+    return unmodelled
 
 
 def _launch(args: argparse.Namespace) -> Launch:

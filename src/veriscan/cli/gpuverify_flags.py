@@ -38,7 +38,7 @@ ASSUMPTION_FLAGS = {ir.PURE_CALLS: "--assume-pure-calls"}
 # GPUVerify flags that take a value and change nothing veriscan checks.
 IGNORED_WITH_VALUE = ("--boogie-file", "--time-as-csv", "--clang-opt", "--cruncher-opt",
                       "--k-induction-depth", "--loop-unwind", "--opt-opt", "--bugle-opt",
-                      "--boogie-opt", "--omit-infer", "--pointer-bitwidth",
+                      "--boogie-opt", "--omit-infer",
                       "--race-instrumenter", "--solver", "--kernel-arrays")
 # GPUVerify flags without a value that change nothing veriscan checks.
 IGNORED_SWITCHES = ("--no-inline", "--no-infer", "--infer-info", "--debug",
@@ -97,6 +97,9 @@ def add_gpuverify_args(p: argparse.ArgumentParser) -> None:
                    help="for kernel K, scalar parameter i equals vi (hex, or * for any)")
     g.add_argument("--global-offset", "--global_offset", dest="global_offset",
                    metavar="X[,Y[,Z]]", help="global work offset (only 0 is modelled)")
+    g.add_argument("--pointer-bitwidth", dest="pointer_bitwidth", metavar="BITS",
+                   help="the device's pointer width, as GPUVerify's; veriscan models 64 "
+                        "(size_t, ptrdiff_t, pointers), so another width is unknown")
     g.add_argument("--warp-sync", dest="warp_sync", type=int, metavar="X",
                    help="assume the work-items of each warp of X run in lock-step "
                         "(GPUVerify's warp model; not guaranteed by OpenCL, nor by CUDA "
@@ -134,7 +137,7 @@ class GpuverifyOptions:
     invariants: bool = True       # the kernel's __invariant (off: --invariants-as-candidates)
     kernel_args: list[tuple[str, list[str]]] = field(default_factory=list)
     check_arrays: list[str] = field(default_factory=list)
-    nonzero_offset: str | None = None
+    unmodelled: str | None = None  # a launch or device veriscan does not model
     scope: list[str] = field(default_factory=list)   # what the verdict claims less for
     ignored: list[str] = field(default_factory=list)  # flags with no effect here
 
@@ -195,7 +198,13 @@ def gpuverify_options(args: argparse.Namespace) -> GpuverifyOptions:
             raise VeriscanError(f"--global_offset expects one to three whole numbers, got "
                                 f"'{args.global_offset}'")
         if any(int(d) for d in dims):
-            out.nonzero_offset = args.global_offset
+            out.unmodelled = f"a nonzero global offset ({args.global_offset})"
+    if args.pointer_bitwidth == "64":
+        out.ignored.append("--pointer-bitwidth=64 (veriscan's model of the device)")
+    elif args.pointer_bitwidth is not None:
+        # size_t, pointers and their arithmetic are 64 bits wide in every proof
+        out.unmodelled = (f"pointers of {args.pointer_bitwidth} bits (--pointer-bitwidth): "
+                          "veriscan models a 64-bit device")
     if args.warp_sync is not None:
         if args.warp_sync < 1:
             raise VeriscanError(f"--warp-sync expects a positive warp size, got "

@@ -115,7 +115,10 @@ class Context:
         self.assumptions: list[str] = [f"at most 2^{_LOCAL_LOG2} work-items per work-group "
                                        f"and 2^{_GROUPS_LOG2} work-groups in each dimension",
                                        "pointer parameters refer to distinct, non-null "
-                                       "buffers"]
+                                       "buffers",
+                                       "a 64-bit device: size_t, ptrdiff_t and pointers are "
+                                       "64 bits wide (in CUDA long too, and plain char is "
+                                       "signed: an LP64 host)"]
         if kernel.dialect is n.Dialect.OPENCL:
             # The encoding's get_global_id is group * size + local, and it has one
             # local size for every group: OpenCL launches that break either are
@@ -164,6 +167,7 @@ class Context:
         self.ranges = [z3.And(v >= lo, v <= hi) for v, lo, hi in bounded]
         self.ranges += [z3.Int(f"length!{p.name}") >= 0 for p in kernel.params if p.is_pointer]
         self.prover = Prover(rlimit, self.ids, self.used_dims, self.params, self.base)
+        self.prover.limits = self.ranges
         self.prover.quantified_facts = any(_has_fact_quantifier(c.expr)
                                            for c in self.spec.contract)
 

@@ -68,6 +68,9 @@ class Prover:
         # proves soundly); binom marks the recursive binomial definition in use.
         self.quantified_facts = False
         self.binom = False
+        # Set by the context: the device's limits (a listed assumption).  Left out of
+        # the queries, whose search they only slow, but a counterexample must obey them.
+        self.limits: list[z3.BoolRef] = []
         self._array_cache: TermMap[set[str]] = TermMap()
 
     def prove(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef], goal: z3.BoolRef, *,
@@ -90,6 +93,12 @@ class Prover:
         for stage in ("retry", "long"):
             if result == z3.unknown:
                 result, solver = self.solve(query, stage=stage)
+        if result == z3.sat and not self._within_limits(solver.model()):
+            query = [*query, *self.limits]  # a counterexample the device can run
+            for stage in ("short", "retry", "long"):
+                result, solver = self.solve(query, stage=stage)
+                if result != z3.unknown:
+                    break
         if result == z3.unsat:
             return
         where = f" (line {pos.line})" if pos else ""
@@ -155,6 +164,10 @@ class Prover:
                                       f"{message}{where} can hold depends on what the "
                                       f"encoding over-approximates ({approximated})",
                                obligation="vacuity", line=pos.line if pos else None))
+
+    def _within_limits(self, model: z3.ModelRef) -> bool:
+        return all(z3.is_true(model.eval(limit, model_completion=True))
+                   for limit in self.limits)
 
     def prove_having(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef],
                      goal: Callable[[bool], z3.BoolRef], **kw: Any) -> None:
