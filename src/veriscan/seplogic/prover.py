@@ -29,7 +29,7 @@ import z3
 
 from veriscan.errors import SourcePos
 from veriscan.seplogic.identities import ThreadIds, binom_bounds, binom_function
-from veriscan.smt.dag import TermMap, subterms
+from veriscan.smt.dag import TermMap, array_constants, subterms
 from veriscan.smt.solver import LIMIT_KIND, budgeted_solver
 from veriscan.smt.symbols import APPROX, readable
 from veriscan.verdict import Verdict, unknown, violation
@@ -259,12 +259,12 @@ class Prover:
         with everything.
         """
         return _relevant([self._arrays_of(f) for f in facts], facts,
-                         set().union(*(_arrays_in(a) for a in anchors)))
+                         set().union(*(array_constants(a) for a in anchors)))
 
     def _arrays_of(self, fact: z3.BoolRef) -> set[str]:
-        """``_arrays_in`` for path facts, which recur in many queries."""
+        """``array_constants`` for path facts, which recur in many queries."""
         if fact not in self._array_cache:
-            self._array_cache[fact] = _arrays_in(fact)
+            self._array_cache[fact] = array_constants(fact)
         return self._array_cache[fact]
 
 
@@ -293,13 +293,6 @@ def _relevant(arrays: list[set[str]], facts: list[z3.BoolRef],
                 keep[i] = changed = True
                 wanted |= names
     return [f for f, k in zip(facts, keep, strict=True) if k]
-
-
-def _arrays_in(expr: z3.ExprRef) -> set[str]:
-    """Names of the array-sorted constants in ``expr``."""
-    return {e.decl().name() for e in subterms([expr], quantifiers=True)
-            if z3.is_const(e) and isinstance(e, z3.ArrayRef)
-            and e.decl().kind() == z3.Z3_OP_UNINTERPRETED}
 
 
 def _value(model: z3.ModelRef, term: z3.ExprRef) -> Any:

@@ -48,6 +48,41 @@ def subterms(roots: Iterable[z3.ExprRef], *, quantifiers: bool = False,
             stack.extend(term.children())
 
 
+def array_constants(term: z3.ExprRef) -> set[str]:
+    """Names of the uninterpreted array-sorted constants in ``term``, quantifier
+    bodies included.
+
+    Walked through Z3's C API (ids read within this one walk, its root alive):
+    Python wrappers for every node cost more than the queries that ask."""
+    ctx = term.ctx
+    ref = ctx.ref()
+    core = z3.z3core
+    found: set[str] = set()
+    stack, seen = [term.as_ast()], set()
+    while stack:
+        ast = stack.pop()
+        key = core.Z3_get_ast_id(ref, ast)
+        if key in seen:
+            continue
+        seen.add(key)
+        kind = core.Z3_get_ast_kind(ref, ast)
+        if kind == z3.Z3_QUANTIFIER_AST:
+            stack.append(core.Z3_get_quantifier_body(ref, ast))
+            continue
+        if kind != z3.Z3_APP_AST:
+            continue
+        app = core.Z3_to_app(ref, ast)
+        count = core.Z3_get_app_num_args(ref, app)
+        if count == 0:
+            decl = core.Z3_get_app_decl(ref, app)
+            if (core.Z3_get_decl_kind(ref, decl) == z3.Z3_OP_UNINTERPRETED and
+                    core.Z3_get_sort_kind(ref, core.Z3_get_sort(ref, ast)) == z3.Z3_ARRAY_SORT):
+                found.add(core.Z3_get_symbol_string(ref, core.Z3_get_decl_name(ref, decl)))
+            continue
+        stack.extend(core.Z3_get_app_arg(ref, app, k) for k in range(count))
+    return found
+
+
 class TermMap(Generic[V]):
     """A dictionary keyed by Z3 terms (by identity, not by the ``==`` that builds
     an equation), holding on to its keys so that their ids stay theirs."""
