@@ -228,7 +228,9 @@ class Runtime:
         run by one work-item, writes: how the compiler is asked about itself."""
         program = self.build(source, origin=origin)
         out = self.to_device(np.zeros(nbytes, np.uint8))
-        program.vs_probe(self.queue, (1,), (1,), out)
+        # A kernel object of its own: the program is cached, and pyopencl warns when
+        # one program's kernel is fetched by attribute more than once.
+        cl.Kernel(program, "vs_probe")(self.queue, (1,), (1,), out)
         return self.to_host(out, nbytes, np.dtype(np.uint8))
 
     # ------------------------------------------------------------------ buffers
