@@ -110,7 +110,10 @@ def test_pure_calls_are_named_with_where_they_are_used(cli) -> None:
     assert "pure_call_ok.cl:11:11" in summary
 
 
-def test_scope_flags_are_refused_with_the_scan_convention(cli) -> None:
-    out = cli("check", "kogge_stone", "--n", "4", "--only-intra-group")
+@pytest.mark.parametrize("flag", ["--only-intra-group", "--warp-sync=32",
+                                  "--skip-overflow-check", "--assume-pure-calls",
+                                  "--pointer-bitwidth=32"])
+def test_scope_flags_are_refused_with_the_scan_convention(cli, flag: str) -> None:
+    out = cli("check", "kogge_stone", "--n", "4", flag)
     assert out.code == 3
     assert "explicit launch" in out.doc["error"]["message"]

@@ -97,7 +97,7 @@ def _run_scan(args: argparse.Namespace) -> int:
         raise VeriscanError("--n follows the scan-kernel convention; give either --n or an "
                             "explicit launch (--local-size/--num-groups), not both")
     gpuverify = gpuverify_options(args)
-    if gpuverify.scope or gpuverify.kernel_args or gpuverify.unmodelled:
+    if gpuverify.scope or gpuverify.kernel_args or gpuverify.unmodelled or gpuverify.assumed:
         raise VeriscanError("GPUVerify's flags that change what is checked go with an "
                             "explicit launch (--local-size/--num-groups), not with --n")
     kernel = load_scan_kernel(args.kernel, inclusive=args.inclusive, threads=args.threads,
