@@ -206,6 +206,9 @@ def classify_call(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
 
 def _classify(c: ci.Cursor, dialect: ir.Dialect) -> CallInfo:
     decl = c.referenced
+    if decl is not None and decl.kind == ci.CursorKind.CONSTRUCTOR:
+        return CallInfo(CallKind.UNSUPPORTED, reason=f"a call of the C++ constructor "
+                        f"'{decl.spelling}' (a struct made or copied by value)")
     if decl is None or decl.kind != ci.CursorKind.FUNCTION_DECL:
         return CallInfo(CallKind.UNSUPPORTED, reason="call through a function pointer")
     name = decl.spelling
