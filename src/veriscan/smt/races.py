@@ -20,10 +20,11 @@ unconstrained, which can only add pairs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import z3
 
+from veriscan.errors import SourcePos
 from veriscan.ir import nodes as ir
 from veriscan.smt.dag import live_id
 from veriscan.smt.outcome import Finding
@@ -50,6 +51,8 @@ class _Group:
     template: z3.ExprRef
     offset: z3.ExprRef | None  # the placeholder in ``template`` (None: all members equal)
     members: dict[int, Access]  # offset (unsigned) -> the first access with it
+    # Each source position's offsets among the members (for --warp-sync's steps).
+    sites: dict[SourcePos, set[int]] = field(default_factory=dict)
 
     def allowed(self, offset: z3.ExprRef) -> z3.BoolRef:
         """``offset`` is one of the members' offsets, as runs of equal steps
@@ -243,12 +246,17 @@ def _unordered_in_warp(lockstep: z3.BoolRef, left: _Group, right: _Group,
 
     Accesses merged into one member (the same index repeated) count as one
     access, and an access in a loop run as one symbolic iteration stands for
-    all its iterations; both only add pairs.  An async copy's accesses are the
-    copy engine's, running until the wait, which lock-step does not order."""
+    all its iterations; both only add pairs.  The accesses of one source
+    expression are one step (a ``vstore2`` may be one vector store, whose two
+    cells two lanes may share), and an async copy's are the copy engine's,
+    running until the wait: lock-step orders neither."""
     if left.first.collective or right.first.collective:
         return z3.BoolVal(True)
     if left is not right:
-        return z3.Not(lockstep)
+        return z3.BoolVal(True) if left.sites.keys() & right.sites.keys() else \
+            z3.Not(lockstep)
+    if any(len(offsets) > 1 for offsets in left.sites.values()):
+        return z3.BoolVal(True)
     if left.offset is None or offset_b is None:
         return z3.BoolVal(True)
     return z3.Or(z3.Not(lockstep), left.offset == offset_b)
@@ -302,9 +310,10 @@ def _groups(accesses: list[Access], stretch: dict[int, int], ordered: bool,
             g = found[key] = _Group(acc, template, offset, {})
             out.setdefault(acc.array, []).append(g)
         g.members.setdefault(value, acc)
+        g.sites.setdefault(acc.pos, set()).add(value)
     # A group of one access needs no offset variable: its own index keeps the
     # query as simple as before grouping (most kernels are all such groups).
-    return {array: [_Group(g.first, g.first.index, None, g.members)
+    return {array: [_Group(g.first, g.first.index, None, g.members, g.sites)
                     if len(g.members) == 1 and g.offset is not None else g for g in groups]
             for array, groups in out.items()}
 
