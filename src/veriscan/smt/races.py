@@ -11,11 +11,12 @@ in different groups.  One query per epoch asks for any conflicting pair at
 once; the model names the pair.
 
 Under GPUVerify's ``--warp-sync`` (a stated assumption, not the OpenCL or
-CUDA memory model) the threads of one warp run in lock-step: every access of
-the program is one step, taken by the whole warp at once, so two threads of
-one warp can only conflict at the *same* access in the same step.  The
-checker asks for the same access (the same group member) and leaves the step
-unconstrained, which can only add pairs.
+CUDA memory model) the threads of one warp run in lock-step: each source
+expression's accesses are one step, taken by the whole warp at once, so two
+threads of one warp can only conflict within one step.  The checker asks for
+the same access (the same group member) or two of one expression, leaves the
+step unconstrained, which can only add pairs, and never lets lock-step order
+an async copy (:func:`_unordered_in_warp`).
 """
 
 from __future__ import annotations
