@@ -17,7 +17,7 @@ accepts every flag GPUVerify documents, in two kinds:
 
 ``--warp-sync=N`` is an assumption rather than a narrowing: the work-items of
 each warp of N run in lock-step, as on pre-Volta NVIDIA hardware, so two of
-them conflict only at the same access (:mod:`veriscan.smt.races`); the verdict
+them conflict only within one step (:mod:`veriscan.smt.races`); the verdict
 names it.  ``--vcgen-opt=/checkArrays:...`` cannot be honoured exactly and is
 handled in the direction that can only add findings: veriscan checks every
 array, after checking that the named ones exist.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import z3
 
@@ -126,8 +127,8 @@ def check_undefined(q: KernelQueries, *, overflow: bool = True) -> Finding | Non
     private variable that was not assigned); ``overflow=False`` leaves signed
     overflow out (``--skip-overflow-check``)."""
     assert q.trace is not None
-    found = _first_failure(q, [s for s in q.trace.undefined if overflow or
-                               not is_overflow(s.what)], "undefined", "undefined behaviour")
+    found = _first_failure(q, _counted(q.trace.undefined, overflow), "undefined",
+                           "undefined behaviour")
     if not isinstance(found, _Failure):
         return found
     site, thread = found.site, found.thread
@@ -142,6 +143,15 @@ def check_undefined(q: KernelQueries, *, overflow: bool = True) -> Finding | Non
     return Finding("undefined", text, exact=not found.approx, witness=witness)
 
 
+S = TypeVar("S", UndefinedSite, AssumedDefined)
+
+
+def _counted(sites: list[S], overflow: bool) -> list[S]:
+    """The undefined operations a check asks about: with ``overflow`` off
+    (``--skip-overflow-check``), all but signed overflow."""
+    return [s for s in sites if overflow or not is_overflow(s.what)]
+
+
 def check_assumed_defined(q: KernelQueries, *, overflow: bool = True) -> Finding | None:
     """The model assumes arithmetic on the host's inputs defined; that is only a
     model of some run if some input makes it so.  An operation undefined for every
@@ -150,8 +160,8 @@ def check_assumed_defined(q: KernelQueries, *, overflow: bool = True) -> Finding
     once (thread 0 needs ``in[0] < 0``, thread 1 needs ``in[0] >= 0``), or for which
     the solver cannot tell, leave the proof vacuous (unknown)."""
     assert q.trace is not None
-    sites = first_of_each([s for s in q.trace.assumed_defined if overflow or
-                           not is_overflow(s.what)], lambda s: conj(s.reached, s.undefined))
+    sites = first_of_each(_counted(q.trace.assumed_defined, overflow),
+                          lambda s: conj(s.reached, s.undefined))
     for site in sites:
         # Some thread reaches it, and whatever memory holds, wherever it reaches it the
         # operation is undefined.  Every read of memory is its own value here, even two

@@ -9,8 +9,8 @@ interval bounds read for the wrong term), so ids are read through this
 module only (a test holds the package to that): in a walk, whose roots keep
 every sub-term alive while it runs, in :class:`TermMap`, which keeps its keys
 alive, and through :func:`live_id`, whose callers promise the same.  (Two
-walks over Z3's C API, for speed, read ids the same way: one within a single
-walk, one with its roots kept.)
+walks over Z3's C API, for speed, read ids the same way: :func:`c_apps` within
+a single walk, and one with its roots kept.)
 """
 
 from __future__ import annotations
@@ -48,16 +48,16 @@ def subterms(roots: Iterable[z3.ExprRef], *, quantifiers: bool = False,
             stack.extend(term.children())
 
 
-def array_constants(term: z3.ExprRef) -> set[str]:
-    """Names of the uninterpreted array-sorted constants in ``term``, quantifier
-    bodies included.
+def c_apps(term: z3.ExprRef, *, quantifiers: bool = False
+           ) -> Iterator[tuple[z3.ContextObj, z3.Ast, z3.Ast]]:
+    """Every distinct application in ``term`` as ``(context ref, ast, app)`` handles of
+    Z3's C API, once, in pre-order (leftmost argument first), entering quantifier
+    bodies when ``quantifiers`` is set.
 
-    Walked through Z3's C API (ids read within this one walk, its root alive):
-    Python wrappers for every node cost more than the queries that ask."""
-    ctx = term.ctx
-    ref = ctx.ref()
+    For hot walks: Python wrappers for every node cost more than the work that
+    asks.  Ids are read within this one walk, whose root keeps every node alive."""
     core = z3.z3core
-    found: set[str] = set()
+    ref = term.ctx.ref()
     stack, seen = [term.as_ast()], set()
     while stack:
         ast = stack.pop()
@@ -66,20 +66,28 @@ def array_constants(term: z3.ExprRef) -> set[str]:
             continue
         seen.add(key)
         kind = core.Z3_get_ast_kind(ref, ast)
-        if kind == z3.Z3_QUANTIFIER_AST:
+        if kind == z3.Z3_QUANTIFIER_AST and quantifiers:
             stack.append(core.Z3_get_quantifier_body(ref, ast))
-            continue
         if kind != z3.Z3_APP_AST:
             continue
         app = core.Z3_to_app(ref, ast)
-        count = core.Z3_get_app_num_args(ref, app)
-        if count == 0:
-            decl = core.Z3_get_app_decl(ref, app)
-            if (core.Z3_get_decl_kind(ref, decl) == z3.Z3_OP_UNINTERPRETED and
-                    core.Z3_get_sort_kind(ref, core.Z3_get_sort(ref, ast)) == z3.Z3_ARRAY_SORT):
-                found.add(core.Z3_get_symbol_string(ref, core.Z3_get_decl_name(ref, decl)))
+        yield ref, ast, app
+        stack.extend(core.Z3_get_app_arg(ref, app, k)
+                     for k in reversed(range(core.Z3_get_app_num_args(ref, app))))
+
+
+def array_constants(term: z3.ExprRef) -> set[str]:
+    """Names of the uninterpreted array-sorted constants in ``term``, quantifier
+    bodies included."""
+    core = z3.z3core
+    found: set[str] = set()
+    for ref, ast, app in c_apps(term, quantifiers=True):
+        if core.Z3_get_app_num_args(ref, app):
             continue
-        stack.extend(core.Z3_get_app_arg(ref, app, k) for k in range(count))
+        decl = core.Z3_get_app_decl(ref, app)
+        if (core.Z3_get_decl_kind(ref, decl) == z3.Z3_OP_UNINTERPRETED and
+                core.Z3_get_sort_kind(ref, core.Z3_get_sort(ref, ast)) == z3.Z3_ARRAY_SORT):
+            found.add(core.Z3_get_symbol_string(ref, core.Z3_get_decl_name(ref, decl)))
     return found
 
 

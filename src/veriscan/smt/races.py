@@ -27,7 +27,7 @@ import z3
 
 from veriscan.errors import SourcePos
 from veriscan.ir import nodes as ir
-from veriscan.smt.dag import live_id
+from veriscan.smt.dag import c_apps, live_id
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import conj, disj
@@ -348,28 +348,15 @@ def _shape(index: z3.ExprRef) -> _Shape:
 def _first_sum(term: z3.ExprRef) -> z3.ExprRef | None:
     """The first bit-vector sum with a non-constant part, in pre-order from the top.
 
-    Walked through Z3's C API: building Python wrappers for every node costs
-    more than the whole pairing on big kernels."""
-    ctx = term.ctx
-    ref = ctx.ref()
-    stack, seen = [term.as_ast()], set()
-    while stack:
-        ast = stack.pop()
-        key = _core.Z3_get_ast_id(ref, ast)
-        if key in seen or _core.Z3_get_ast_kind(ref, ast) != z3.Z3_APP_AST:
-            continue
-        seen.add(key)
-        app = _core.Z3_to_app(ref, ast)
-        args = [_core.Z3_get_app_arg(ref, app, k)
-                for k in range(_core.Z3_get_app_num_args(ref, app))]
-        if _core.Z3_get_decl_kind(ref, _core.Z3_get_app_decl(ref, app)) == z3.Z3_OP_BADD and any(
-                _core.Z3_get_ast_kind(ref, arg) != z3.Z3_NUMERAL_AST for arg in args):
-            return z3.z3._to_expr_ref(ast, ctx)
-        stack.extend(reversed(args))
+    Walked through Z3's C API (:func:`~veriscan.smt.dag.c_apps`): building Python
+    wrappers for every node costs more than the whole pairing on big kernels."""
+    core = z3.z3core
+    for ref, ast, app in c_apps(term):
+        if core.Z3_get_decl_kind(ref, core.Z3_get_app_decl(ref, app)) == z3.Z3_OP_BADD and any(
+                core.Z3_get_ast_kind(ref, core.Z3_get_app_arg(ref, app, k)) != z3.Z3_NUMERAL_AST
+                for k in range(core.Z3_get_app_num_args(ref, app))):
+            return z3.z3._to_expr_ref(ast, term.ctx)
     return None
-
-
-_core = z3.z3core
 
 
 def _offset_of(bits: int) -> z3.BitVecRef:
