@@ -10,8 +10,9 @@ import z3
 from veriscan.check import Launch, check_kernel
 from veriscan.ir import nodes as ir
 from veriscan.smt import pairs
-from veriscan.smt.encode import _compare, common_type, convert
+from veriscan.smt.encode import _compare, convert
 from veriscan.smt.symbols import SymbolTable, approximations
+from veriscan.smt.translate import common_type
 from veriscan.verdict import Status
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "static"

@@ -425,3 +425,33 @@ def test_a_counterexample_obeys_the_device_limits_the_verdict_assumes(tmp_path):
     bad = run(tmp_path, NEIGHBOUR.replace("a[t] = b", "a[t + 1] = b"))
     assert bad.status is Status.VIOLATION
     assert int(bad.witness["thread"]["local_id[0]"]) < 2 ** 13
+
+
+
+SHIFT = """
+/*@ context_everywhere blockDim.x >= 1 && 0 <= s && s < {bound};
+    requires Perm(a[threadIdx.x], write);
+    ensures Perm(a[threadIdx.x], write);
+    ensures {post}; @*/
+__global__ void k(int *a, int s) {{
+    a[threadIdx.x] = {expr};
+}}
+"""
+
+
+@pytest.mark.parametrize("expr, post", [
+    ("1 << s", "a[threadIdx.x] > 0"),
+    ("(1 << s) >> s", "a[threadIdx.x] == 1"),
+    ("-64 >> (s % 7)", "a[threadIdx.x] < 0 && a[threadIdx.x] >= -64")])
+def test_a_shift_by_a_variable_count_is_exact(tmp_path, expr, post):
+    # one linear case per count: a CUDA shift that is defined has its value known
+    verdict = run(tmp_path, SHIFT.format(bound=31, expr=expr, post=post), ".cu")
+    assert verdict.status is Status.VERIFIED, verdict.summary
+
+
+@pytest.mark.parametrize("expr, bound", [("1 << s", 32), ("-1 << (s % 3)", 31)])
+def test_a_shift_by_a_variable_count_that_loses_bits_is_undefined(tmp_path, expr, bound):
+    # 1 << 31 does not fit an int, and a negative value shifted left is undefined in C++
+    verdict = run(tmp_path, SHIFT.format(bound=bound, expr=expr, post="true"), ".cu")
+    assert verdict.status is Status.VIOLATION, verdict.summary
+    assert "'<<' of a negative or too large int" in verdict.summary

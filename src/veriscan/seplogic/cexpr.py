@@ -2,12 +2,13 @@
 
 The permission accounting quantifies over indices and solves linear index
 equations, which bit-vectors would make far harder, so values are Z3
-integers here, computed as in mathematics.  To keep one kernel from meaning
-two things, every decision about C's integers is the race checker's (the
-usual arithmetic conversions and promotions,
-:func:`veriscan.smt.encode.common_type` / :func:`~veriscan.smt.encode.int_type`,
-which behaviours are undefined, the shift rules of each dialect), and the
-mathematical value is used only where it provably *is* C's value:
+integers here, computed as in mathematics: the integer
+:class:`~veriscan.smt.translate.Domain` of the one C translator
+(:mod:`veriscan.smt.translate`), which the race checker shares, so every
+decision about C (the usual arithmetic conversions and promotions, which
+behaviours are undefined, the shift rules of each dialect, floats and opaque
+values) is made in one place, and the mathematical value is used only where
+it provably *is* C's value:
 
 * a wrap-around C defines (unsigned arithmetic, every integer conversion,
   implementation-defined for signed types and two's complement on every
@@ -31,10 +32,10 @@ path inside the expression (the taken arm of ``?:``, the evaluated side of
 ``&&``/``||``).  Annotations, by contrast, are mathematical (VerCors' rule),
 see :mod:`veriscan.seplogic.encode`.
 
-Floats, ``TYPE`` values and other opaque data follow the race checker's rules
-(:func:`veriscan.smt.encode.convert` and ``ExprEncoder._BinOp``): their
-arithmetic is an uninterpreted function of the operands named by their C types
-(a float's ``+`` is no double's), a conversion between floating types is a
+Floats, ``TYPE`` values and other opaque data follow the translator's rules:
+their arithmetic is an uninterpreted function of the operands named by their C
+types (a float's ``+`` is no double's; the race checker, which needs no
+values, takes a fresh one), a conversion between floating types is a
 function of its own per pair of types (a literal's exactly where every device
 agrees, :mod:`veriscan.smt.floats`), a NaN constant is a fresh value, and
 vector lanes compute unpromoted in their own type; everything that
@@ -64,41 +65,21 @@ from veriscan.seplogic import cint as C
 from veriscan.seplogic.identities import ThreadIds
 from veriscan.seplogic.terms import UnsupportedSpec, c_div, c_mod, fresh_approx, to_bool, to_int
 from veriscan.smt.dag import TermMap
-from veriscan.smt.encode import _unpromoted, common_type, int_type
-from veriscan.smt.floats import (
-    literal_conversion,
-    literal_number,
-    literal_term,
-    rounded,
-    type_key,
-)
 from veriscan.smt.symbols import APPROX
-
-# The name of the constant a floating literal is, followed by its value's repr: the
-# number itself, the same whatever the literal's floating type (as in the race
-# checker, :mod:`veriscan.smt.floats`).
+from veriscan.smt.translate import CTranslator, Domain
 
 # Receives (a condition without which the operation is undefined, where, what).
 ObligedHook = Callable[[z3.BoolRef, SourcePos, str], None]
 Vars = Callable[[str], z3.ExprRef | None]
 
 
-def is_integer(t: n.ScalarType) -> bool:
-    return t.kind in (n.TypeKind.INT, n.TypeKind.BOOL)
-
-
-def opaque(name: str, args: list[z3.ArithRef], approx: bool = False) -> z3.ArithRef:
+def opaque(name: str, args: list[z3.ExprRef], approx: bool = False) -> z3.ArithRef:
     """An uninterpreted function of ``args``; ``approx`` marks it as standing for an
     exact operation the encoding does not follow (a model may give it a value the
     operation never has)."""
     fn = z3.Function(f"{APPROX if approx else ''}{name}", *([z3.IntSort()] * len(args)),
                      z3.IntSort())
-    return fn(*args)
-
-
-def is_opaque(t: n.ScalarType) -> bool:
-    """Values of ``t`` are not integers to the encoding (floats, ``TYPE``, structs)."""
-    return not is_integer(t)
+    return fn(*(to_int(a) for a in args))
 
 
 class Ranges:
@@ -155,100 +136,155 @@ class Ranges:
         return found is not None and lo <= found[0] and found[1] <= hi
 
 
-class CodeEvaluator:
+class Integers(Domain):
+    """Integers as Z3 integers, exact where the value fits its type (``ranges`` show
+    that without the solver) and reduced modulo ``2**bits`` where C wraps;
+    opaque values are integers too, told apart from C's by their types only."""
+
+    def __init__(self, ranges: Ranges):
+        self.ranges = ranges
+        self.opaque_sort = z3.IntSort()  # in the context of the check (made per check)
+
+    def number(self, value: int, t: n.ScalarType) -> z3.ExprRef:
+        return C.wrap(z3.IntVal(value), t)
+
+    def fresh(self, stem: str, sort: z3.SortRef) -> z3.ExprRef:
+        return fresh_approx(stem, sort)
+
+    def sort(self, t: n.ScalarType) -> z3.SortRef:
+        return z3.BoolSort() if t.kind is n.TypeKind.BOOL else z3.IntSort()
+
+    def of_type(self, value: z3.ExprRef, t: n.ScalarType) -> z3.ExprRef:
+        if t.kind is not n.TypeKind.INT:
+            return value
+        lo, hi = C.bounds(t)
+        return z3.If(z3.And(value >= lo, value <= hi), value, lo)
+
+    def nonzero(self, value: z3.ExprRef) -> z3.BoolRef:
+        return to_bool(value)
+
+    def from_truth(self, value: z3.BoolRef, t: n.ScalarType) -> z3.ExprRef:
+        return to_int(value)
+
+    def fit(self, v: z3.ArithRef, src: n.ScalarType | None, dst: n.ScalarType) -> z3.ArithRef:
+        """``v`` (of type ``src``, or an exact result when None) as a value of ``dst``:
+        the mathematical value where it fits, else reduced modulo ``2**bits``."""
+        lo, hi = C.bounds(dst)
+        if src is not None and lo <= C.bounds(src)[0] and C.bounds(src)[1] <= hi:
+            return v
+        if self.ranges.fits(v, dst):
+            return v
+        return C.wrap(v, dst)
+
+    def int_convert(self, value: z3.ExprRef, src: n.ScalarType,
+                    dst: n.ScalarType) -> z3.ExprRef:
+        return self.fit(to_int(value), src, dst)
+
+    def compare(self, op: str, a: z3.ExprRef, b: z3.ExprRef, t: n.ScalarType) -> z3.BoolRef:
+        return _COMPARE[op](to_int(a), to_int(b))
+
+    def _checked(self, result: z3.ArithRef,
+                 t: n.ScalarType) -> tuple[z3.ExprRef, z3.BoolRef | None]:
+        """A signed result is the mathematical one, undefined where it does not fit
+        (unless the ranges show it does); an unsigned one wraps."""
+        if not t.signed:
+            return self.fit(result, None, t), None
+        if self.ranges.fits(result, t):
+            return result, None
+        return result, z3.Not(C.fits(result, t))
+
+    def arith(self, op: str, a: z3.ExprRef, b: z3.ExprRef,
+              t: n.ScalarType) -> tuple[z3.ExprRef, z3.BoolRef | None]:
+        x, y = to_int(a), to_int(b)
+        return self._checked(x + y if op == "+" else x - y if op == "-" else x * y, t)
+
+    def negate(self, a: z3.ExprRef, t: n.ScalarType) -> tuple[z3.ExprRef, z3.BoolRef | None]:
+        return self._checked(-to_int(a), t)
+
+    def complement(self, a: z3.ExprRef, t: n.ScalarType) -> z3.ExprRef:
+        return self.fit(-to_int(a) - 1, None, t)
+
+    def divide(self, op: str, a: z3.ExprRef, b: z3.ExprRef, t: n.ScalarType) -> z3.ExprRef:
+        # in range wherever defined (MIN / -1 is reported by the translator)
+        return c_div(a, b) if op == "/" else c_mod(a, b)
+
+    def bitwise(self, op: str, a: z3.ExprRef, b: z3.ExprRef, t: n.ScalarType) -> z3.ExprRef:
+        """Exact on constants, otherwise a function of the operands in ``t``'s range."""
+        x, y = z3.simplify(a), z3.simplify(b)
+        if z3.is_int_value(x) and z3.is_int_value(y):
+            x, y = x.as_long(), y.as_long()
+            return C.wrap(z3.IntVal(x & y if op == "&" else x | y if op == "|" else x ^ y), t)
+        return self.of_type(opaque(f"bitop{op}!{t}", [a, b], approx=True), t)
+
+    def shift(self, op: str, a: z3.ExprRef, count: z3.ExprRef, t: n.ScalarType,
+              exact_signed: bool) -> tuple[z3.ExprRef, z3.BoolRef]:
+        """Exact: a product by, or the floor quotient by, a power of two, which for a
+        count that is not a constant is one linear case per possible count."""
+        _, hi = C.bounds(t)
+        a = to_int(a)
+        masked = z3.simplify(count % t.bits)  # Z3's % is non-negative: two's-complement masking
+
+        def by_count(term: Callable[[z3.ArithRef], z3.ArithRef]) -> z3.ArithRef:
+            if z3.is_int_value(masked):
+                return term(z3.IntVal(1 << masked.as_long()))
+            result = term(z3.IntVal(1 << (t.bits - 1)))
+            for k in reversed(range(t.bits - 1)):
+                result = z3.If(masked == k, term(z3.IntVal(1 << k)), result)
+            return result
+
+        if op == ">>":
+            return by_count(lambda factor: a / factor), z3.BoolVal(False)  # floor: arithmetic
+        product = by_count(lambda factor: a * factor)
+        lost = z3.Or(a < 0, product > hi)
+        return (product if exact_signed else self.fit(product, None, t)), lost
+
+    def opaque_op(self, name: str, args: list[z3.ExprRef], t: n.ScalarType) -> z3.ExprRef:
+        if t.kind is n.TypeKind.BOOL:
+            return self.fresh(f"opaque '{name}'", z3.BoolSort())
+        return self.of_type(opaque(name, args), t)
+
+    def generic_op(self, a: z3.ExprRef, b: z3.ExprRef, t: n.ScalarType) -> z3.ExprRef:
+        return opaque("OPERATOR", [a, b])
+
+    def generic_identity(self, t: n.ScalarType) -> z3.ExprRef:
+        return z3.Int("IDENTITY")
+
+
+class CodeEvaluator(CTranslator):
     """One thread's view of IR expressions; ``obliged`` (if given) receives the
     conditions under which the mathematical value is C's."""
 
     def __init__(self, var: Vars, var_types: dict[str, n.ScalarType], ids: ThreadIds,
                  dialect: n.Dialect, ranges: Ranges, obliged: ObligedHook | None = None,
                  maybe_unset: Callable[[str], bool] | None = None):
-        self.ranges = ranges
+        super().__init__(Integers(ranges), dialect)
         self.var = var
         # Whether a variable may still be unassigned where it is read (a value
         # assigned in an earlier loop iteration only).
         self.maybe_unset = maybe_unset or (lambda _: False)
         self.var_types = var_types
         self.ids = ids
-        self.dialect = dialect
         self.obliged = obliged
-        self._path: list[z3.BoolRef] = []
 
-    def require(self, cond: z3.BoolRef, pos: SourcePos, what: str) -> None:
-        """``cond`` must hold for the operation at ``pos`` to be defined.  Without
-        ``obliged`` (another thread's view of the same code) it is asked of that
-        thread in its own run, the arbitrary thread's."""
-        if self.obliged is None:
-            return
-        cond = z3.simplify(z3.Implies(z3.And(*self._path), cond) if self._path else cond)
-        if not z3.is_true(cond):
-            self.obliged(cond, pos, what)
+    @property
+    def reporting(self) -> bool:
+        """Without ``obliged`` (another thread's view of the same code) an obligation
+        is asked of that thread in its own run, the arbitrary thread's."""
+        return self.obliged is not None
 
-    def fit(self, v: z3.ArithRef, src: n.ScalarType | None, dst: n.ScalarType,
-            pos: SourcePos, overflow: str | None = None) -> z3.ArithRef:
-        """``v`` (of type ``src``, or an exact result when None) as a value of ``dst``:
-        the mathematical value where it fits, else reduced modulo ``2**bits`` as C
-        wraps, or, for an ``overflow`` C leaves undefined (its description), the
-        mathematical value with the obligation that it fits."""
-        lo, hi = C.bounds(dst)
-        if src is not None and lo <= C.bounds(src)[0] and C.bounds(src)[1] <= hi:
-            return v
-        if self.ranges.fits(v, dst):
-            return v
-        if overflow is None:
-            return C.wrap(v, dst)
-        self.require(z3.And(v >= lo, v <= hi), pos, overflow)
-        return v
+    def undefined_when(self, cond: z3.BoolRef, pos: SourcePos, what: str,
+                       operands: tuple[z3.ExprRef, ...]) -> None:
+        defined = z3.simplify(z3.Not(cond))
+        if self.obliged is not None and not z3.is_true(defined):
+            self.obliged(defined, pos, what)
 
-    def convert(self, value: z3.ExprRef, src: n.ScalarType, dst: n.ScalarType,
-                pos: SourcePos) -> z3.ExprRef:
-        """C's conversion of a value of type ``src`` to ``dst``, by the race checker's
-        rule (:func:`veriscan.smt.encode.convert`): between integers exact (or an
-        obligation), between opaque types by :func:`_opaque_conversion` (unchanged
-        only within one C type), and across the border a fresh over-approximated
-        value (in ``dst``'s range for an integer)."""
-        if is_integer(src) and is_integer(dst):
-            if dst.kind is n.TypeKind.BOOL:
-                return to_bool(value)
-            return self.fit(to_int(value), src, dst, pos)
-        if is_opaque(src) and is_opaque(dst):
-            return _opaque_conversion(value, src, dst)
-        if dst.kind is n.TypeKind.BOOL:
-            return fresh_approx(f"bool_of_{src}", z3.BoolSort())
-        fresh = fresh_approx(f"{dst}_of_{src}", z3.IntSort())
-        if dst.kind is not n.TypeKind.INT:
-            return fresh
-        lo, hi = C.bounds(dst)
-        return z3.If(z3.And(fresh >= lo, fresh <= hi), fresh, lo)
+    def unsupported(self, e: n.Expr) -> z3.ExprRef:
+        raise UnsupportedSpec(f"expression {type(e).__name__}", e.pos)
 
-    def guarded(self, cond: z3.BoolRef, e: n.Expr, t: n.ScalarType | None) -> z3.ExprRef:
-        self._path.append(cond)
-        try:
-            return self.eval(e) if t is None else self.typed(e, t)
-        finally:
-            self._path.pop()
+    def declared(self, e: n.Var) -> n.ScalarType:
+        return self.var_types.get(e.name, e.type)
 
-    def typed(self, e: n.Expr, t: n.ScalarType) -> z3.ExprRef:
-        return self.convert(self.eval(e), e.type, t, e.pos)
-
-    def eval(self, e: n.Expr) -> z3.ExprRef:
-        method = getattr(self, f"_{type(e).__name__}", None)
-        if method is None:
-            raise UnsupportedSpec(f"expression {type(e).__name__}", e.pos)
-        return method(e)
-
-    def _Const(self, e: n.Const) -> z3.ExprRef:
-        if isinstance(e.value, bool) or e.type.kind is n.TypeKind.BOOL:
-            return z3.BoolVal(bool(e.value))
-        if e.type.kind is n.TypeKind.FLOAT:
-            value = rounded(float(e.value), e.type.bits)  # as the type holds it
-            if value is None:  # a NaN (its bits unknown, one NaN need not be another)
-                return fresh_approx(f"{e.type} constant", z3.IntSort())
-            return _literal(value)
-        if isinstance(e.value, float) or e.type.kind is not n.TypeKind.INT:
-            return z3.Function(f"literal!{e.value!r}", z3.IntSort())()
-        return C.wrap(z3.IntVal(int(e.value)), e.type)
-
-    def _Var(self, e: n.Var) -> z3.ExprRef:
+    def read_var(self, e: n.Var) -> z3.ExprRef:
         name = e.name.split("#")[0]
         if self.maybe_unset(e.name):
             raise UnsupportedSpec(f"read of '{name}', which may not have been assigned "
@@ -259,158 +295,18 @@ class CodeEvaluator:
             what = f"read of '{name}', which was never assigned"
             if self.obliged is None:
                 raise UnsupportedSpec(what, e.pos)
-            self.require(z3.BoolVal(False), e.pos, what)
+            self.flag(z3.BoolVal(True), e.pos, what)
             value = fresh_approx(f"unassigned {name}", z3.IntSort())
-        return self.convert(value, self.var_types.get(e.name, e.type), e.type, e.pos)
-
-    def _Builtin(self, e: n.Builtin) -> z3.ExprRef:
-        return self.ids.builtin(e.kind, e.dim, e.pos)
-
-    def _Cast(self, e: n.Cast) -> z3.ExprRef:
-        return self.typed(e.operand, e.type)
-
-    def _Select(self, e: n.Select) -> z3.ExprRef:
-        c = to_bool(self.typed(e.cond, n.BOOL))
-        a = self.guarded(c, e.then, e.type)
-        b = self.guarded(z3.Not(c), e.other, e.type)
-        if z3.is_bool(a) or z3.is_bool(b):
-            return z3.If(c, to_bool(a), to_bool(b))
-        return z3.If(c, to_int(a), to_int(b))
-
-    def _UnOp(self, e: n.UnOp) -> z3.ExprRef:
-        if e.op == "!":
-            return z3.Not(to_bool(self.typed(e.operand, n.BOOL)))
-        if e.type.kind is not n.TypeKind.INT:
-            x = to_int(self.eval(e.operand))
-            literal = _literal_value(x)
-            if e.op == "-" and literal is not None:  # ``-1.5f`` is a literal too
-                return _literal(-literal)
-            return opaque(f"un{e.op}", [x])
-        x = to_int(self.typed(e.operand, e.type))
-        if e.op == "-":
-            return self.fit(-x, None, e.type, e.pos, f"signed overflow in '-' ({e.type})"
-                            if e.type.signed else None)
-        return self.fit(-x - 1, None, e.type, e.pos)
-
-    def _BinOp(self, e: n.BinOp) -> z3.ExprRef:
-        op = e.op
-        if op in ("&&", "||"):
-            a = to_bool(self.typed(e.lhs, n.BOOL))
-            b = to_bool(self.guarded(a if op == "&&" else z3.Not(a), e.rhs, n.BOOL))
-            return z3.And(a, b) if op == "&&" else z3.Or(a, b)
-        t = common_type(e.lhs.type, e.rhs.type)
-        if t is not None and _unpromoted(e):
-            t = e.type  # a vector lane: OpenCL C does not promote it (smt.encode)
-        if t is None or (op not in _COMPARE and e.type.kind is not n.TypeKind.INT):
-            # Opaque operands: arithmetic uninterpreted, and a comparison (even of a
-            # value with itself: NaN) unknown, as in the race checker.
-            a, b = to_int(self.eval(e.lhs)), to_int(self.eval(e.rhs))
-            if op in _COMPARE:
-                return fresh_approx("comparison of opaque values", z3.BoolSort())
-            if e.type.kind is n.TypeKind.BOOL:
-                return fresh_approx(f"opaque '{op}'", z3.BoolSort())
-            # named by the C types: a float's and a double's '+' round differently
-            lhs, rhs, result = (type_key(x.type) for x in (e.lhs, e.rhs, e))
-            return opaque(f"{lhs}{op}{rhs}->{result}", [a, b])
-        if op in ("<<", ">>"):
-            return self.shift(e)
-        a, b = to_int(self.typed(e.lhs, t)), to_int(self.typed(e.rhs, t))
-        if op in _COMPARE:
-            return _COMPARE[op](a, b)
-        lo, hi = C.bounds(t)
-        if op in ("/", "%"):
-            self.require(b != 0, e.pos, f"'{op}' by zero")
-            if t.signed:
-                self.require(z3.Or(a != lo, b != -1), e.pos,
-                             f"'{op}' of the most negative {t} by -1 (overflow)")
-            # In range wherever defined (MIN / -1 is an obligation above).
-            return self.convert(c_div(a, b) if op == "/" else c_mod(a, b), t, e.type, e.pos)
-        if op in ("+", "-", "*"):
-            result = a + b if op == "+" else a - b if op == "-" else a * b
-            result = self.fit(result, None, t, e.pos,
-                              f"signed overflow in '{op}' ({t})" if t.signed else None)
-            return self.convert(result, t, e.type, e.pos)
-        # & | ^: exact on constants, otherwise a function of the operands in t's range
-        if z3.is_int_value(a) and z3.is_int_value(b):
-            x, y = a.as_long(), b.as_long()
-            return C.wrap(z3.IntVal(x & y if op == "&" else x | y if op == "|" else x ^ y), t)
-        result = opaque(f"bitop{op}!{t}", [a, b], approx=True)
-        return self.convert(z3.If(z3.And(result >= lo, result <= hi), result, lo), t, e.type,
-                            e.pos)
-
-    def shift(self, e: n.BinOp) -> z3.ExprRef:
-        """The race checker's rule: computed in the promoted left operand's type, the
-        count masked to ``width - 1`` (OpenCL's definition); CUDA's undefined cases
-        (a count outside the width, a signed ``<<`` of a negative value or losing
-        bits) are obligations.  A count that is not a constant leaves the value
-        uninterpreted."""
-        t = e.type if e.type.kind is n.TypeKind.INT else int_type(e.lhs.type)
-        a = to_int(self.typed(e.lhs, t))
-        count_t = int_type(e.rhs.type)
-        count = to_int(self.typed(e.rhs, count_t))
-        lo, hi = C.bounds(t)
-        if self.dialect is n.Dialect.CUDA:
-            self.require(z3.And(count >= 0, count < t.bits), e.pos,
-                         f"shift count outside 0..{t.bits - 1}")
-        masked = count % t.bits  # Z3's % is non-negative: two's-complement masking
-        masked = z3.simplify(masked)
-        if not z3.is_int_value(masked):
-            result = opaque(f"shift{e.op}!{t}", [a, masked], approx=True)
-            return z3.If(z3.And(result >= lo, result <= hi), result, lo)
-        factor = z3.IntVal(1 << masked.as_long())
-        if e.op == ">>":
-            return a / factor  # floor division: the arithmetic shift of a signed value
-        product = a * factor
-        if self.dialect is n.Dialect.CUDA and t.signed:
-            self.require(z3.And(a >= 0, product <= hi), e.pos,
-                         f"'<<' of a negative or too large {t} (undefined in C++)")
-            return product
-        return self.fit(product, None, t, e.pos)
-
-    def _GenericOp(self, e: n.GenericOp) -> z3.ExprRef:
-        return opaque("OPERATOR", [to_int(self.eval(e.lhs)), to_int(self.eval(e.rhs))])
-
-    def _GenericIdentity(self, e: n.GenericIdentity) -> z3.ExprRef:
-        return z3.Int("IDENTITY")
-
-    def _Opaque(self, e: n.Opaque) -> z3.ExprRef:
-        # As in the race checker: deterministic, but a model may give it any value.
-        return opaque(f"call!{e.name}", [to_int(self.eval(a)) for a in e.args], approx=True)
-
-
-def _opaque_conversion(value: z3.ExprRef, src: n.ScalarType,
-                       dst: n.ScalarType) -> z3.ExprRef:
-    """C's conversion between two opaque types, by the race checker's rule
-    (:func:`veriscan.smt.encode.convert`): unchanged only within one C type (a
-    typedef of it; C converts no struct to another), a floating literal to the
-    number every device converts it to where that is certain
-    (:func:`veriscan.smt.floats.literal_conversion`), and otherwise an
-    over-approximated function of the value per pair of types: ``(float)1e300`` is
-    infinity, no double, and rounding, overflow and flushing of subnormals are
-    not followed."""
-    if type_key(src) == type_key(dst) or n.TypeKind.OTHER is src.kind is dst.kind:
         return value
-    literal = _literal_value(value)
-    if literal is not None and src.kind is dst.kind is n.TypeKind.FLOAT:
-        exact = literal_conversion(literal, src, dst)
-        if exact is not None:
-            return _literal(exact)
-    return opaque(f"conversion {type_key(src)} to {type_key(dst)}", [to_int(value)],
-                  approx=True)
 
-
-def _literal(value: float) -> z3.ExprRef:
-    return literal_term(value, z3.IntSort())
-
-
-def _literal_value(value: z3.ExprRef) -> float | None:
-    return literal_number(value, z3.IntSort())
+    def builtin(self, e: n.Builtin) -> z3.ExprRef:
+        return self.ids.builtin(e.kind, e.dim, e.pos)
 
 
 def _guarded_range(e: z3.ExprRef) -> tuple[int, int] | None:
     """The range of ``If(lo <= x <= hi, x, ...)``'s first arm: ``lo..hi``, the shape
-    :func:`veriscan.seplogic.cint.wrap` and the opaque conversions give a value of a
-    type."""
+    :func:`veriscan.seplogic.cint.wrap` and :meth:`Integers.of_type` give a value of
+    a type."""
     cond, then = e.arg(0), e.arg(1)
     if not (z3.is_and(cond) and cond.num_args() == 2):
         return None

@@ -320,7 +320,7 @@ class Context:
                src: n.ScalarType, pos: SourcePos) -> None:
         """``target = value``: converted to the variable's declared type, as in C."""
         declared = self.kernel.var_types.get(target, src)
-        state.vars[target] = self.evaluator(self.own_var(state), self.ids, state).convert(
+        state.vars[target] = self.evaluator(self.own_var(state), self.ids, state).converted(
             value, src, declared, pos)
         state.unset -= {target}
 

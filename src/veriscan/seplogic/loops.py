@@ -30,7 +30,7 @@ from veriscan.seplogic import perms as P
 from veriscan.seplogic.context import Context, Frame, State
 from veriscan.seplogic.permissions import Permissions
 from veriscan.seplogic.terms import UnsupportedSpec, fresh_int, to_bool, to_int
-from veriscan.smt.encode import common_type
+from veriscan.smt.translate import common_type
 
 # Runs a block of statements from each of some states: the states it ends in.
 RunBlock = Callable[[list[n.Stmt], list[State]], list[State]]

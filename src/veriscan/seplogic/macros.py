@@ -28,9 +28,10 @@ from veriscan.seplogic import ast as A
 from veriscan.seplogic.cint import bounds
 from veriscan.seplogic.parser import parse_expression
 from veriscan.seplogic.terms import UnsupportedSpec
-from veriscan.smt.encode import ExprEncoder, common_type, int_type
+from veriscan.smt.encode import ExprEncoder
 from veriscan.smt.symbols import SymbolTable
 from veriscan.smt.threads import Launch, thread_ids
+from veriscan.smt.translate import common_type, int_type
 
 _ULONG = n.ScalarType(n.TypeKind.INT, 64, False, "ulong")
 # C11 6.4.4.1: the types a literal may take, in order, by its suffix and base.

@@ -27,7 +27,6 @@ import z3
 
 from veriscan.ir import nodes as ir
 from veriscan.smt.dag import first_of_each, subterms
-from veriscan.smt.encode import is_overflow
 from veriscan.smt.outcome import Finding
 from veriscan.smt.pairs import KernelQueries
 from veriscan.smt.symbols import (
@@ -41,6 +40,7 @@ from veriscan.smt.symbols import (
 )
 from veriscan.smt.threads import in_launch
 from veriscan.smt.trace import Access, AssertionSite, AssumedDefined, PointerSite, UndefinedSite
+from veriscan.smt.translate import is_overflow
 
 Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
 

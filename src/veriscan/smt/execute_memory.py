@@ -30,7 +30,7 @@ class MemoryAccesses(ThreadState):
         (private memory cannot race and the encoder checks what it reads)."""
         declared = self.kernel.var_types.get(s.target, s.value.type)
         self.assign(s.target, self.enc.converted(self.enc.eval(s.value), s.value.type, declared,
-                                                 s.value), declared)
+                                                 s.value.pos), declared)
 
     def _Arbitrary(self, s: ir.Arbitrary) -> None:
         """A value nothing in the kernel determines: a fresh one on every execution,
@@ -84,7 +84,8 @@ class MemoryAccesses(ThreadState):
         """A write: recorded with the value it stores (two writes of one value may
         be tolerated as benign), and a tracked cell remembers it."""
         value = self.enc.eval(s.value)
-        stored = self.enc.converted(value, s.value.type, self.element_type(s.array), s.value)
+        stored = self.enc.converted(value, s.value.type, self.element_type(s.array),
+                                    s.value.pos)
         index = self.access(s.array, s.index, True, s, value)
         if not self.tracks_cells(s.array):
             return

@@ -159,9 +159,9 @@ class ThreadState:
         """A variable's declared type (``int`` for one the front end did not type)."""
         return self.kernel.var_types.get(name, ir.INT)
 
-    def undefined(self, cond: z3.BoolRef, e: ir.Expr, what: str,
+    def undefined(self, cond: z3.BoolRef, pos: SourcePos, what: str,
                   operands: tuple[z3.ExprRef, ...]) -> None:
-        """An operation of ``e`` is undefined when ``cond`` holds; recorded if reachable.
+        """The operation at ``pos`` is undefined when ``cond`` holds; recorded if reachable.
 
         Arithmetic on the host's inputs (buffers the kernel only reads) is the
         data's business, not the kernel's control: it is assumed defined (a
@@ -175,11 +175,11 @@ class ThreadState:
             undefined = z3.simplify(cond)
             if not z3.is_false(undefined):
                 self.trace.assumed_defined.append(
-                    AssumedDefined(z3.simplify(self.active), undefined, e.pos, what))
+                    AssumedDefined(z3.simplify(self.active), undefined, pos, what))
             return
         failure = z3.simplify(conj(self.active, cond))
         if not z3.is_false(failure):
-            self.trace.undefined.append(UndefinedSite(failure, e.pos, what))
+            self.trace.undefined.append(UndefinedSite(failure, pos, what))
 
     def cond(self, e: ir.Expr) -> z3.BoolRef:
         """A condition as a simplified formula, so a constant one is seen as constant
