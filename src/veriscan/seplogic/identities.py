@@ -12,6 +12,7 @@ import z3
 from veriscan.errors import SourcePos
 from veriscan.ir import nodes as n
 from veriscan.seplogic.terms import UnsupportedSpec
+from veriscan.smt.solver import per_context
 
 
 @dataclass
@@ -99,8 +100,6 @@ def declares(kernel: n.Kernel, name: str) -> bool:
     return any(x.split("#")[0] == name or x.startswith(f"{name}.") for x in names)
 
 
-# The binomial function and its bounds lemma, made once per Z3 context.
-_BINOM: list[tuple[z3.FuncDeclRef, z3.BoolRef]] = []
 # Up to this row, every binomial coefficient fits a 64-bit unsigned integer.
 _BOUNDED_ROWS = 67
 
@@ -123,19 +122,20 @@ def binom_bounds() -> z3.BoolRef:
 
 
 def _binom() -> tuple[z3.FuncDeclRef, z3.BoolRef]:
-    if _BINOM and _BINOM[0][0].ctx != z3.main_ctx():
-        _BINOM.clear()  # made in another check's context
-    if not _BINOM:
-        b = z3.RecFunction("binom", z3.IntSort(), z3.IntSort(), z3.IntSort())
-        m, k = z3.Ints("binom_m binom_k")
-        z3.RecAddDefinition(b, [m, k], z3.If(z3.Or(k < 0, k > m), 0,
-                                             z3.If(z3.Or(k == 0, k == m), 1,
-                                                   b(m - 1, k - 1) + b(m - 1, k))))
-        centre: z3.ArithRef = z3.IntVal(math.comb(_BOUNDED_ROWS, _BOUNDED_ROWS // 2))
-        for row in range(_BOUNDED_ROWS - 1, -1, -1):
-            centre = z3.If(m <= row, math.comb(row, row // 2), centre)
-        bounds = z3.ForAll([m, k], z3.And(b(m, k) >= 0, z3.Implies(m <= _BOUNDED_ROWS,
-                                                                  b(m, k) <= centre)),
-                           patterns=[b(m, k)])
-        _BINOM.append((b, bounds))
-    return _BINOM[0]
+    """The binomial function and its bounds lemma, made once per Z3 context."""
+    return per_context("binom", _make_binom)
+
+
+def _make_binom() -> tuple[z3.FuncDeclRef, z3.BoolRef]:
+    b = z3.RecFunction("binom", z3.IntSort(), z3.IntSort(), z3.IntSort())
+    m, k = z3.Ints("binom_m binom_k")
+    z3.RecAddDefinition(b, [m, k], z3.If(z3.Or(k < 0, k > m), 0,
+                                         z3.If(z3.Or(k == 0, k == m), 1,
+                                               b(m - 1, k - 1) + b(m - 1, k))))
+    centre: z3.ArithRef = z3.IntVal(math.comb(_BOUNDED_ROWS, _BOUNDED_ROWS // 2))
+    for row in range(_BOUNDED_ROWS - 1, -1, -1):
+        centre = z3.If(m <= row, math.comb(row, row // 2), centre)
+    bounds = z3.ForAll([m, k], z3.And(b(m, k) >= 0, z3.Implies(m <= _BOUNDED_ROWS,
+                                                              b(m, k) <= centre)),
+                       patterns=[b(m, k)])
+    return b, bounds

@@ -30,6 +30,7 @@ import z3
 from veriscan.errors import SourcePos
 from veriscan.seplogic.identities import ThreadIds, binom_bounds, binom_function
 from veriscan.smt.dag import TermMap, array_constants, subterms
+from veriscan.smt.division_lemmas import division_lemmas
 from veriscan.smt.solver import LIMIT_KIND, budgeted_solver
 from veriscan.smt.symbols import APPROX, readable
 from veriscan.verdict import Verdict, unknown, violation
@@ -189,6 +190,7 @@ class Prover:
         """Run Z3 for one stage of the policy: ``quick`` and ``short`` (one run each),
         ``retry`` (two more seeds) or ``long`` (one run with the whole budget)."""
         result, solver = z3.unknown, z3.Solver()
+        query = [*query, *division_lemmas(query)]
         if self.binom:
             query = [*query, binom_bounds()]
         if stage == "short" and self.binom:

@@ -11,11 +11,13 @@ reaches it says so instead of answering.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import z3
 
+T = TypeVar("T")
 # Z3 resource units (about 2,000 to 7,000 per millisecond of one core for the race
 # checker's bit-vector queries): a whole race or bounds query; the undivided query of
 # a parametric proof before it is split by cases; and each query of a parametric
@@ -55,6 +57,22 @@ def race_policy(rlimit: int) -> dict[str, object]:
             "rlimit_first_try": FIRST_TRY_RLIMIT, "seed": 0, "z3": z3.get_version_string()}
 
 
+# Terms made once per context (:func:`per_context`), dropped with their context.
+_CONTEXT_MEMO: dict[str, Any] = {}
+
+
+def per_context(key: str, make: Callable[[], T]) -> T:
+    """``make()``, made once in the current Z3 context and kept only while it lasts.
+
+    A module-level cache of terms would outlive the :func:`fresh_context` they were
+    made in and keep that context alive, and a dead check's context left alive
+    measurably changed the next check's search (the same queries took up to three
+    times the resources after the binomial kernel had been checked)."""
+    if key not in _CONTEXT_MEMO:
+        _CONTEXT_MEMO[key] = make()
+    return _CONTEXT_MEMO[key]
+
+
 @contextmanager
 def fresh_context() -> Iterator[z3.Context]:
     """Run a check in a Z3 context of its own.
@@ -72,7 +90,8 @@ def fresh_context() -> Iterator[z3.Context]:
     its resource limit was decided in one test process and not in another
     until this was done.
     """
-    saved = z3.z3._main_ctx
+    saved, saved_memo = z3.z3._main_ctx, dict(_CONTEXT_MEMO)
+    _CONTEXT_MEMO.clear()
     collecting = gc.isenabled()
     gc.collect()
     gc.disable()
@@ -82,5 +101,7 @@ def fresh_context() -> Iterator[z3.Context]:
         yield context
     finally:
         z3.z3._main_ctx = saved
+        _CONTEXT_MEMO.clear()
+        _CONTEXT_MEMO.update(saved_memo)
         if collecting:
             gc.enable()
