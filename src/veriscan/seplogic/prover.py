@@ -85,7 +85,11 @@ class Prover:
         """
         self.obligations += 1
         query = [*self.base, *path, *hyps, z3.Not(goal)]
-        slim = [*self.base, *self.relevant(path, [*hyps, z3.Not(goal)]), *hyps, z3.Not(goal)]
+        # theorems about its divisions (valid, so also in the slim query, a subset)
+        lemmas = division_lemmas(query)
+        slim = [*self.base, *self.relevant(path, [*hyps, z3.Not(goal)]), *hyps, z3.Not(goal),
+                *lemmas]
+        query += lemmas
         if len(slim) < len(query) and self.solve(slim, stage="short")[0] == z3.unsat:
             return  # fewer hypotheses, same goal: a proof of the slim query is one of all
         result, solver = self.solve(query, stage="short")
@@ -181,7 +185,7 @@ class Prover:
         exact, under = goal(False), goal(True)
         if not under.eq(exact):
             query = [*self.base, *path, *hyps, z3.Not(under)]
-            if self.solve(query, stage="quick")[0] == z3.unsat:
+            if self.solve([*query, *division_lemmas(query)], stage="quick")[0] == z3.unsat:
                 self.obligations += 1
                 return
         self.prove(path, hyps, exact, **kw)
@@ -190,7 +194,6 @@ class Prover:
         """Run Z3 for one stage of the policy: ``quick`` and ``short`` (one run each),
         ``retry`` (two more seeds) or ``long`` (one run with the whole budget)."""
         result, solver = z3.unknown, z3.Solver()
-        query = [*query, *division_lemmas(query)]
         if self.binom:
             query = [*query, binom_bounds()]
         if stage == "short" and self.binom:
