@@ -157,8 +157,7 @@ class Integers(Domain):
     def of_type(self, value: z3.ExprRef, t: n.ScalarType) -> z3.ExprRef:
         if t.kind is not n.TypeKind.INT:
             return value
-        lo, hi = C.bounds(t)
-        return z3.If(z3.And(value >= lo, value <= hi), value, lo)
+        return z3.If(C.fits(value, t), value, C.bounds(t)[0])
 
     def nonzero(self, value: z3.ExprRef) -> z3.BoolRef:
         return to_bool(value)

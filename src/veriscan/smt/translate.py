@@ -424,10 +424,11 @@ class CTranslator(ABC):
         conversions)."""
         args = [self.eval(e.lhs), self.eval(e.rhs)]
         floating = [x.type for x in (e.lhs, e.rhs) if x.type.kind is ir.TypeKind.FLOAT]
-        t = floating[0] if e.type.kind is ir.TypeKind.INT and floating else e.type
+        in_floating = e.type.kind is ir.TypeKind.INT and bool(floating)
+        t = floating[0] if in_floating else e.type
         lhs, rhs = (type_key(x.type) for x in (e.lhs, e.rhs))
         value = self.domain.opaque_op(f"{lhs}{e.op}{rhs}->{type_key(t)}", args, t)
-        return value if t is e.type else self.converted(value, t, e.type, e.pos)
+        return self.converted(value, t, e.type, e.pos) if in_floating else value
 
     def shift(self, e: ir.BinOp) -> z3.ExprRef:
         """``<<``/``>>`` in the promoted left operand's type; the count keeps its own
