@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus_format import apply_edit
+from corpus_format import apply_edit, run_cli_process
 from veriscan.seplogic.checker import check_spec
 from veriscan.seplogic.headers import parse_spec_kernel
 from veriscan.verdict import Status
@@ -192,6 +192,34 @@ def test_fig9_as_printed_races_for_the_race_checker_too(listing):
     # overflow for all the race checker follows of them, so the whole is unknown.
     assert fenced.status is Status.UNKNOWN and "signed overflow" in fenced.summary
     assert fenced.details["failed_part"] == "undefined", fenced.details["failed_part"]
+
+
+# 000 List. 3 as printed, with the launch the prose states (§3.2: "only one thread
+# block in the grid and there are `size` threads in that block") given as the host's
+# guarantee on the command line: the file unchanged verifies.  One block is already
+# what the checker takes for a kernel that never uses block ids, so the fact left to
+# state is the block size.
+PROSE_LAUNCH = {"paper000_list3.cu": "blockDim.x == size",
+                "paper000_list3_cuda_h.cu": "gridDim.x == 1 && blockDim.x == size"}
+
+
+@pytest.mark.parametrize("name", sorted(PROSE_LAUNCH))
+def test_list3_verbatim_verifies_under_the_prose_launch(name, listing):
+    fact = PROSE_LAUNCH[name]
+    code, document = run_cli_process(["spec", str(listing(name)), "--assume", fact])
+    verdict = document["verdicts"][0]
+    assert (code, verdict["status"]) == (0, "verified"), verdict["summary"]
+    assert any(fact in a and "--assume" in a for a in verdict["details"]["assumptions"])
+
+
+def test_list3_under_a_launch_other_than_the_prose_is_still_wrong(listing):
+    # One thread more than `size`: that thread's precondition asks for array[size],
+    # past the buffer's end, so the preconditions are refused, not assumed away.
+    code, document = run_cli_process(["spec", str(listing("paper000_list3.cu")),
+                                      "--assume", "blockDim.x == size + 1"])
+    verdict = document["verdicts"][0]
+    assert (code, verdict["status"]) == (1, "violation"), verdict["summary"]
+    assert "outside the buffer array" in verdict["summary"]
 
 
 def test_list3_counterexample_is_a_block_whose_size_is_not_size():

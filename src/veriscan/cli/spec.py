@@ -25,6 +25,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="Z3 resource budget per proof obligation, in millions of Z3's "
                         "deterministic resource units (default 12); not a time limit, so "
                         "the verdict does not depend on machine load")
+    p.add_argument("--assume", action="append", default=[], metavar="EXPR",
+                   help="a fact the host guarantees about the launch, in annotation syntax "
+                        "over scalar parameters, buffer lengths and launch sizes, e.g. "
+                        "'blockDim.x == size' (repeatable); taken as a context_everywhere "
+                        "clause, checked for vacuity and listed in the verdict")
     add_macro_args(p)
     add_json_arg(p)
     add_sarif_arg(p)
@@ -76,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise VeriscanError(f"{path}: no /*@ ... @*/ annotations, so there is no "
                             "specification to check (`veriscan check` needs none)")
     pictures = draw(kernel, args) if args.draw else []
-    result = check_spec(kernel, rlimit=args.rlimit * 1_000_000)
+    result = check_spec(kernel, rlimit=args.rlimit * 1_000_000, launch=args.assume)
     result.verdict.details.setdefault("kernel", str(path))
     if pictures:
         result.verdict.details["pictures"] = [str(p) for p in pictures]

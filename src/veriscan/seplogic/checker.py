@@ -42,6 +42,7 @@ exit) and :mod:`~veriscan.seplogic.vacuity`.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from veriscan.ir import nodes as n
@@ -71,8 +72,8 @@ class Checker:
     """One check of one kernel: the constructs, wired to share one context."""
 
     def __init__(self, kernel: n.Kernel, spec: KernelSpec | None = None,
-                 rlimit: int = DEFAULT_RLIMIT):
-        self.context = Context(kernel, spec, rlimit)
+                 rlimit: int = DEFAULT_RLIMIT, launch: Sequence[str] = ()):
+        self.context = Context(kernel, spec, rlimit, launch)
         self.permissions = Permissions(self.context)
         self.group = Group(self.context, self.permissions)
         self.statements = Statements(self.context, self.permissions,
@@ -124,8 +125,10 @@ class Checker:
         return Result(verdict, ctx.prover.obligations, ctx.assumptions)
 
 
-def check_spec(kernel: n.Kernel, rlimit: int = DEFAULT_RLIMIT) -> Result:
+def check_spec(kernel: n.Kernel, rlimit: int = DEFAULT_RLIMIT,
+               launch: Sequence[str] = ()) -> Result:
     """The verdict for ``kernel``'s specification, independent of any check that ran
-    before it in this process (a Z3 context of its own)."""
+    before it in this process (a Z3 context of its own).  ``launch``: facts the host
+    guarantees about the launch (:mod:`veriscan.seplogic.launch_facts`)."""
     with fresh_context():
-        return Checker(kernel, rlimit=rlimit).run()
+        return Checker(kernel, rlimit=rlimit, launch=launch).run()

@@ -18,8 +18,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import z3
@@ -34,6 +34,7 @@ from veriscan.seplogic.cexpr import CodeEvaluator, Ranges
 from veriscan.seplogic.cint import bounds, fits
 from veriscan.seplogic.encode import Env, Evaluator, Need, Read
 from veriscan.seplogic.identities import ThreadIds
+from veriscan.seplogic.launch_facts import described, launch_clauses
 from veriscan.seplogic.lockstep import Classification, classify
 from veriscan.seplogic.macros import Macros
 from veriscan.seplogic.prover import Prover
@@ -101,11 +102,15 @@ def clauses_of(clauses: list[A.Clause], kinds: set[A.ClauseKind]) -> list[A.Clau
 class Context:
     """The check's shared facts and views (see the module docstring)."""
 
-    def __init__(self, kernel: n.Kernel, spec: KernelSpec | None, rlimit: int):
+    def __init__(self, kernel: n.Kernel, spec: KernelSpec | None, rlimit: int,
+                 launch: Sequence[str] = ()):
         self._ids = itertools.count()
         reset_names()
         self.kernel = kernel
         self.spec = spec if spec is not None else attach(kernel)
+        if launch:
+            self.spec = replace(self.spec, contract=[*self.spec.contract,
+                                                     *launch_clauses(kernel, launch)])
         self.rlimit = rlimit
         self.lockstep: Classification = classify(kernel)
         self.mutable = written_arrays(kernel.body)
@@ -128,6 +133,7 @@ class Context:
                                  "uniform work-groups: the global size is a multiple of the "
                                  "local size in every dimension (no OpenCL 2.0 non-uniform "
                                  "work-groups)"]
+        self.assumptions += described(launch)
         if kernel.ignored_annotations:
             self.assumptions.append("GPUVerify annotations the front end did not use, not "
                                     "checked: " + "; ".join(kernel.ignored_annotations))
