@@ -8,6 +8,7 @@ expectation on line 1, the command line on line 2)::
     // run: COMMAND OPTIONS...          (one or more; run as `veriscan COMMAND KERNEL
                                          OPTIONS --json`)
     // veriscan: inclusive threads=n    (a scan kernel's own header, not a test key)
+    // id: ERROR REASON [line N]         (the verdict's stable ids and source line)
     // truth: what is wrong, and the evidence
     //        (a line of `//` and two or more spaces continues the key above it)
 
@@ -17,7 +18,10 @@ the exit code of every run (0; 1; 2; 1 or 2; 3; 1, 2 or 3) and the status of eve
 verdict row of its JSON document.  ``PART`` (after ``violation`` only) is the
 part of ``check`` that must fail in every row: ``race``, ``divergence``,
 ``bounds``, ``initialisation``, ``undefined``, ``assertion`` or ``not-generic``.
-``WORDS`` must occur in every row's summary (in the error message of bad input).  The optional keys
+``WORDS`` must occur in every row's summary (in the error message of bad input).
+``id`` pins what every row of a violation or unknown must name
+(:mod:`veriscan.diagnostics`): its error id and reason id, exactly, and with
+``line N`` the line of this file its position must be.  The optional keys
 are ``truth`` (what is wrong, for kernels written to deceive), ``reason``,
 ``invisible-on`` (a device whose run does not show the defect) and ``process: own``
 (run each command in a fresh interpreter, as the command line does: Z3's search
@@ -77,6 +81,8 @@ FAILED_PART = {"race": "races", "divergence": "divergence", "bounds": "bounds",
                "assertion": "assertions", "not-generic": "generic"}
 # Keys a header may hold besides expect and run; `veriscan` is the kernel's own line.
 TEXT_KEYS = ("truth", "reason", "invisible-on")
+ID_KEY = "id"
+_ID = re.compile(r"^(?P<error>[a-z][a-z_.]*) (?P<reason>[a-z][a-z_]*)(?: line (?P<line>\d+))?$")
 PROCESS_KEY, OWN_PROCESS = "process", "own"
 PRODUCT_KEY = "veriscan"
 PRODUCT_HEADER_LINES = 5  # veriscan.scankernel.parse_header reads this many lines
@@ -148,7 +154,8 @@ def parse_header(path: Path, text: str | None = None) -> Header:
             break
         line = lines[end]
         key_line, continued = _KEY_LINE.match(line), _CONTINUATION.match(line)
-        if key_line and key_line.group(1) in ("run", PRODUCT_KEY, PROCESS_KEY, *TEXT_KEYS):
+        if key_line and key_line.group(1) in ("run", PRODUCT_KEY, PROCESS_KEY, ID_KEY,
+                                              *TEXT_KEYS):
             key, value = key_line.group(1), key_line.group(2).strip()
             if key == "run":
                 words = tuple(shlex.split(value))
@@ -165,6 +172,9 @@ def parse_header(path: Path, text: str | None = None) -> Header:
                 if key == PROCESS_KEY and value != OWN_PROCESS:
                     raise HeaderError(f"{path.name}:{end + 1}: '// {key}:' takes only "
                                       f"'{OWN_PROCESS}'")
+                if key == ID_KEY and not _ID.match(value):
+                    raise HeaderError(f"{path.name}:{end + 1}: '// id:' is ERROR REASON "
+                                      f"[line N], got '{value}'")
                 keys[key] = value
             last = key
         elif continued and last in TEXT_KEYS:
@@ -245,8 +255,29 @@ def check_corpus_kernel(path: Path, capsys: Any,
             if expect.part:
                 assert row["details"]["failed_part"] == FAILED_PART[expect.part], row["summary"]
                 assert row["witness"], f"{said}: a violation must carry a witness"
+            if header.get(ID_KEY):
+                assert_ids(row, header, said)
         documents.append(document)
     return documents
+
+
+def assert_ids(row: dict[str, Any], header: Header, said: str) -> None:
+    """The row names the error id, reason id and (if given) line the header pins."""
+    from veriscan.diagnostics import ERRORS, REASONS
+
+    pinned = _ID.match(header.get(ID_KEY))
+    assert pinned, header.get(ID_KEY)
+    error, reason, line = pinned.group("error", "reason", "line")
+    assert error in ERRORS and reason in REASONS, f"{said}: the header pins unknown ids"
+    got = (row["error_id"], row["reason_id"])
+    assert got == (error, reason), f"{said}: ids {got}, the header pins {(error, reason)}: " \
+                                   f"{row['summary']}"
+    if line is not None:
+        position = row["position"] or {}
+        assert Path(str(position.get("file"))).name == header.path.name, \
+            f"{said}: position {position}, not in this file"
+        assert position.get("line") == int(line), \
+            f"{said}: line {position.get('line')}, the header pins line {line}"
 
 
 # ------------------------------------------------------------------------------- manifests

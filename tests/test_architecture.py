@@ -30,8 +30,8 @@ ROOT = "veriscan"  # the package itself: ``veriscan/__init__.py``, the public na
 # From the bottom up.  A part on a floor may import parts on its own floor or below.
 FLOORS: list[tuple[str, frozenset[str]]] = [
     # records and files every floor uses; none of them runs or proves anything
-    ("basics", frozenset({"errors", "verdict", "outputs", "version", "kernels",
-                          "user_cache"})),
+    ("basics", frozenset({"errors", "diagnostics", "verdict", "outputs", "version",
+                          "kernels", "user_cache"})),
     # where kernels run: OpenCL and CUDA backends, the program cache, the device worker
     ("device", frozenset({"device"})),
     ("monoids", frozenset({"monoids"})),

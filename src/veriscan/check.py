@@ -36,7 +36,7 @@ from veriscan.smt.bounds import (
     check_undefined,
 )
 from veriscan.smt.initialised import check_initialised
-from veriscan.smt.outcome import Finding
+from veriscan.smt.outcome import ERROR_IDS, Finding
 from veriscan.smt.pairs import DistinctWhere, KernelQueries
 from veriscan.smt.parametric import ParametricSetup
 from veriscan.smt.races import check_races
@@ -145,7 +145,8 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
     blocked = unsupported_constructs(kernel)
     if blocked:
         reason = "unsupported: " + "; ".join(f"{u.construct} at {u.pos}" for u in blocked)
-        parts = [unknown(name, reason) for name in ("races", "divergence", "bounds")]
+        parts = [unknown(name, reason, error="execution", reason="unsupported_construct",
+                         pos=blocked[0].pos) for name in ("races", "divergence", "bounds")]
         return _finish(parts, details, start)
     try:
         if symbolic is None:
@@ -164,8 +165,8 @@ def check_ir(kernel: ir.Kernel, *, launch: Launch, array_sizes: dict[str, int] |
     except Finding as stop:
         parts.append(_verdict(stop))
         blocked_by = f"not analysed: {stop.check} check stopped the symbolic execution"
-        parts += [unknown(name, blocked_by) for name in ("races", "bounds")
-                  if name != stop.check]
+        parts += [unknown(name, blocked_by, error=ERROR_IDS[name], reason="blocked")
+                  for name in ("races", "bounds") if name != stop.check]
         return _finish(parts, details, start)
     try:
         parts += _analyse(kernel, trace, queries, sizes, scope, steps)
@@ -179,7 +180,8 @@ def _analyse(kernel: ir.Kernel, trace: Trace, queries: KernelQueries,
     """The checks that run on a completed symbolic execution."""
     vacuous = _vacuous_assumptions(trace, queries)
     if vacuous:
-        return [unknown(name, vacuous) for name in ("races", "divergence", "bounds")]
+        return [unknown(name, vacuous, error="assumption", reason="vacuous_assumption")
+                for name in ("races", "divergence", "bounds")]
     parts: list[Verdict] = []
     syntactic = barrier_control(kernel)
     parts.append(verified(
@@ -280,10 +282,10 @@ def _finish(parts: list[Verdict], details: dict, start: float) -> Verdict:
     out.details.update(details)
     if out.status is Status.VIOLATION and details["unexpressed"]:
         # The witness was found without preconditions veriscan could not express.
-        out.status = Status.UNKNOWN
-        out.summary = (f"possibly {out.summary}; the witness may break the kernel's "
-                       f"precondition(s) veriscan cannot express: "
-                       f"{'; '.join(details['unexpressed'])}")
+        out = out.restated(Status.UNKNOWN, f"possibly {out.summary}; the witness may break "
+                           f"the kernel's precondition(s) veriscan cannot express: "
+                           f"{'; '.join(details['unexpressed'])}")
+        out.reason_id = "unexpressed_precondition"
     out.seconds = time.perf_counter() - start
     return out
 
@@ -304,7 +306,8 @@ def _check_names(kernel: ir.Kernel, sizes: dict[str, int], scalars: dict[str, in
 
 def out_of_budget(out: OutOfBudget) -> Verdict:
     """The verdict of a check whose budget ran out before any engine could answer."""
-    return unknown("static", out.reason, budget_s=out.seconds)
+    return unknown("static", out.reason, error="execution", reason="budget_exhausted",
+                   budget_s=out.seconds)
 
 
 def unsupported_constructs(kernel: ir.Kernel) -> list[ir.Unsupported]:
@@ -312,9 +315,10 @@ def unsupported_constructs(kernel: ir.Kernel) -> list[ir.Unsupported]:
 
 
 def _verdict(f: Finding) -> Verdict:
+    error, pos = ERROR_IDS[f.check], f.position()
     if f.exact:
-        return violation(f.check, f.summary, f.witness)
-    out = unknown(f.check, f.summary)
+        return violation(f.check, f.summary, f.witness, error=error, reason=f.reason, pos=pos)
+    out = unknown(f.check, f.summary, error=error, reason=f.undecided, pos=pos)
     out.witness = f.witness or None
     return out
 
@@ -326,19 +330,23 @@ def check_generic(kernel_ir: ir.Kernel) -> Verdict:
     peeking = [u for u in blocked if u.breaks_genericity]
     if peeking:
         out = violation("generic", f"not generic: {peeking[0].pos}: {peeking[0].construct}",
-                        {"issues": [{"at": str(u.pos), "problem": u.construct} for u in peeking]})
+                        {"issues": [{"at": str(u.pos), "problem": u.construct} for u in peeking]},
+                        error="genericity", reason="type_inspected", pos=peeking[0].pos)
     elif blocked:
         out = unknown("generic", "unsupported: " + "; ".join(
-            f"{u.construct} at {u.pos}" for u in blocked))
+            f"{u.construct} at {u.pos}" for u in blocked), error="genericity",
+            reason="unsupported_construct", pos=blocked[0].pos)
     elif not uses_generic_type(kernel_ir):
         out = unknown("generic", "the kernel does not use the placeholder TYPE (was TYPE "
-                      "defined on the command line?), so genericity cannot be judged")
+                      "defined on the command line?), so genericity cannot be judged",
+                      error="genericity", reason="nothing_analysed")
     else:
         issues = genericity_issues(kernel_ir)
         if issues:
             out = violation("generic", f"not generic: {issues[0]}" + (
                 f" (and {len(issues) - 1} more)" if len(issues) > 1 else ""),
-                {"issues": [{"at": str(i.pos), "problem": i.message} for i in issues]})
+                {"issues": [{"at": str(i.pos), "problem": i.message} for i in issues]},
+                error="genericity", reason="type_inspected", pos=issues[0].pos)
         else:
             out = verified("generic", "TYPE values are only copied, combined with OPERATOR "
                            "and set to IDENTITY")
@@ -412,7 +420,8 @@ def _confirm_parametric(kernel: ScanKernel, start: float) -> Verdict | None:
             out = unknown("scan-static", f"internal disagreement, please report: the "
                           f"parametric proof verified {kernel.name} for every n <= 2^30, but "
                           f"the proof for n = 2^{log2} alone says {alone.status.value}: "
-                          f"{alone.summary}", n=1 << log2, per_n=alone.to_json())
+                          f"{alone.summary}", error="parametric",
+                          reason="internal_disagreement", n=1 << log2, per_n=alone.to_json())
             out.witness = alone.witness
             out.seconds = time.perf_counter() - start
             return out
@@ -420,7 +429,8 @@ def _confirm_parametric(kernel: ScanKernel, start: float) -> Verdict | None:
 
 
 def _at_size(v: Verdict, n: int, start: float) -> Verdict:
-    out = Verdict(v.check, v.status, f"n = {n}: {v.summary}", v.witness, {**v.details, "n": n})
+    out = v.restated(v.status, f"n = {n}: {v.summary}")
+    out.details = {**v.details, "n": n}
     out.seconds = time.perf_counter() - start
     return out
 
@@ -432,7 +442,8 @@ def _check_scan_parametric(kernel: ScanKernel) -> Verdict:
         str(kernel.path), kernel.source, kernel.dialect, kernel.entry, dict(kernel.defines)),
         kernel.thread_count)
     if isinstance(made, str):
-        out = unknown("scan-static", f"no parametric proof: {made}")
+        out = unknown("scan-static", f"no parametric proof: {made}", error="parametric",
+                      reason="unsupported_construct")
     else:
         _scan_pointers(made.kernel, kernel)
         out = combine("scan-static", [check_generic(made.kernel),

@@ -268,7 +268,8 @@ def interval_test(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive:
         verdict = violation("dask interval", f"the Dask pipeline is not a correct {mode} scan:"
                             f" out[{k}] = {monoid.format(got.reshape(-1)[k])}, expected "
                             f"{monoid.format(expected.reshape(-1)[k])} ({wrong.size} of "
-                            f"{got.size} wrong)", {"index": k}, **details)
+                            f"{got.size} wrong)", {"index": k}, error="output",
+                            reason="wrong_output", **details)
     else:
         verified_text = (f"the Dask pipeline maps every line's leaves to its own {mode} "
                          f"prefixes, for all {got.size} elements in {lazy.npartitions} chunks")
@@ -324,7 +325,8 @@ def verify(shape: tuple[int, ...], chunks: Any, axis: int = 0, inclusive: bool =
             prove_scan(tuple(lazy.numblocks[axis] if k == axis else s
                              for k, s in enumerate(block)), False)
     if not parts:
-        return unknown("dask", "every chunk is empty: no kernel runs, nothing was proved")
+        return unknown("dask", "every chunk is empty: no kernel runs, nothing was proved",
+                       error="verification", reason="nothing_analysed")
     if all(p.ok for p in parts):
         parts.append(interval_test(shape, chunks, axis, inclusive, client))
     return combine("dask scan", parts, f"the Dask pipeline ({lazy.npartitions} chunks "

@@ -24,6 +24,17 @@ class SourcePos:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}" + (f":{self.col}" if self.col else "")
 
+    @classmethod
+    def parse(cls, text: str) -> SourcePos | None:
+        """The position ``str(pos)`` wrote (``file:line[:col]``), None for anything else."""
+        head, _, last = text.rpartition(":")
+        if not head or not last.isdigit():
+            return None
+        file, _, line = head.rpartition(":")
+        if file and line.isdigit():
+            return cls(file, int(line), int(last))
+        return cls(head, int(last))
+
 
 class VeriscanError(Exception):
     """Bad input or usage; the message names the problem and, when known, where."""

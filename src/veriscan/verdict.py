@@ -13,6 +13,9 @@ import json
 from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any
 
+from veriscan.diagnostics import require
+from veriscan.errors import SourcePos
+
 
 class Status(enum.Enum):
     VERIFIED = "verified"
@@ -43,6 +46,10 @@ class Verdict:
     do not know).  ``witness`` is engine-specific structured evidence (thread
     ids, accesses with source lines, wrong output elements...), kept as plain
     JSON-able data so ``--json`` and certificates need no per-engine code.
+    A violation or unknown also names, by stable ids (:mod:`veriscan.diagnostics`),
+    what was not established (``error_id``) and why (``reason_id``), and where in
+    the source when the failure has a place (``pos``): the summary's wording may
+    change, those may not.
     """
 
     check: str
@@ -51,6 +58,15 @@ class Verdict:
     witness: dict[str, Any] | None = None
     details: dict[str, Any] = field(default_factory=dict)
     seconds: float | None = None
+    error_id: str | None = None
+    reason_id: str | None = None
+    pos: SourcePos | None = None
+
+    def __post_init__(self) -> None:
+        if self.status is not Status.VERIFIED or self.error_id is not None:
+            require(str(self.error_id), str(self.reason_id))
+        if self.pos is not None and self.pos.line < 1:
+            self.pos = None  # a place outside the file (the command line, a built-in)
 
     @property
     def ok(self) -> bool:
@@ -64,19 +80,33 @@ class Verdict:
             "witness": _plain(self.witness),
             "details": _plain(self.details),
             "seconds": self.seconds,
+            "error_id": self.error_id,
+            "reason_id": self.reason_id,
+            "position": None if self.pos is None else {
+                "file": self.pos.file, "line": self.pos.line, "column": self.pos.col or None},
         }
+
+    def restated(self, status: Status, summary: str | None = None) -> Verdict:
+        """This verdict with another status (and summary), keeping its ids and place."""
+        return Verdict(self.check, status, self.summary if summary is None else summary,
+                       self.witness, self.details, self.seconds, self.error_id,
+                       self.reason_id, self.pos)
 
 
 def verified(check: str, summary: str, **details: Any) -> Verdict:
     return Verdict(check, Status.VERIFIED, summary, details=details)
 
 
-def violation(check: str, summary: str, witness: dict[str, Any], **details: Any) -> Verdict:
-    return Verdict(check, Status.VIOLATION, summary, witness=witness, details=details)
+def violation(check: str, summary: str, witness: dict[str, Any], *, error: str, reason: str,
+              pos: SourcePos | None = None, **details: Any) -> Verdict:
+    return Verdict(check, Status.VIOLATION, summary, witness=witness, details=details,
+                   error_id=error, reason_id=reason, pos=pos)
 
 
-def unknown(check: str, reason: str, **details: Any) -> Verdict:
-    return Verdict(check, Status.UNKNOWN, reason, details=details)
+def unknown(check: str, summary: str, *, error: str, reason: str,
+            pos: SourcePos | None = None, **details: Any) -> Verdict:
+    return Verdict(check, Status.UNKNOWN, summary, details=details, error_id=error,
+                   reason_id=reason, pos=pos)
 
 
 def combine(check: str, parts: list[Verdict], summary_if_verified: str) -> Verdict:
@@ -85,13 +115,15 @@ def combine(check: str, parts: list[Verdict], summary_if_verified: str) -> Verdi
     An empty list is ``UNKNOWN``: nothing was analysed, so nothing was proven.
     """
     if not parts:
-        return unknown(check, "nothing was analysed")
+        return unknown(check, "nothing was analysed", error="verification",
+                       reason="nothing_analysed")
     for wanted in (Status.VIOLATION, Status.UNKNOWN):
         for part in parts:
             if part.status is wanted:
                 return Verdict(check, wanted, part.summary, witness=part.witness,
                                details={"failed_part": part.check, **part.details},
-                               seconds=_total_seconds(parts))
+                               seconds=_total_seconds(parts), error_id=part.error_id,
+                               reason_id=part.reason_id, pos=part.pos)
     return Verdict(check, Status.VERIFIED, summary_if_verified,
                    details={"parts": [p.to_json() for p in parts]},
                    seconds=_total_seconds(parts))

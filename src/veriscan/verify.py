@@ -125,7 +125,8 @@ def verify_kernel(kernel: ScanKernel, sizes: list[int], *, every_size: bool,
     result = KernelResult(kernel, list(sizes))
     if not sizes:
         result.verdict = unknown("verify", f"no size to test: {kernel.name} needs more "
-                                 "work-items than this device allows even at n = 2")
+                                 "work-items than this device allows even at n = 2",
+                                 error="verification", reason="not_run")
         return result
 
     start = time.perf_counter()
@@ -278,10 +279,10 @@ def _finish(result: KernelResult, runtime: Any) -> KernelResult:
             n=result.sizes, steps=[s.check for s in result.steps])
     else:
         assert failed is not None
-        result.verdict = Verdict("verify", failed.status,
-                                 f"not verified ({failed.check} step): {failed.summary}",
-                                 witness=failed.witness,
-                                 details={"failed_step": failed.check, **failed.details})
+        result.verdict = failed.restated(failed.status,
+                                         f"not verified ({failed.check} step): {failed.summary}")
+        result.verdict.check = "verify"
+        result.verdict.details = {"failed_step": failed.check, **failed.details}
     result.verdict.seconds = seconds
     return result
 
@@ -289,7 +290,8 @@ def _finish(result: KernelResult, runtime: Any) -> KernelResult:
 def _all_of(check: str, parts: list[Verdict]) -> Verdict:
     """One verdict for a step run at several sizes: the first failure, else verified."""
     if not parts:
-        return unknown(check, "no size was run")
+        return unknown(check, "no size was run", error="verification",
+                       reason="nothing_analysed")
     summary = parts[-1].summary if len(parts) == 1 else (
         f"{parts[-1].summary} (and at every smaller size listed: {len(parts)} runs)")
     out = combine(check, parts, summary)

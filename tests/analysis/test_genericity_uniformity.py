@@ -26,10 +26,12 @@ def test_type_in_a_condition_is_not_generic_with_position() -> None:
     kernel = parse_kernel(CORPUS / "not_generic_condition.cl", defines={"N": "8"})
     issues = genericity_issues(kernel)
     assert [(i.pos.line, i.message) for i in issues] == [
-        (13, "a TYPE value is used with operator '!='")]
+        (14, "a TYPE value is used with operator '!='")]
     verdict = check_generic(kernel)
     assert verdict.status is Status.VIOLATION
-    assert verdict.witness["issues"][0]["at"].endswith(":13:24")
+    assert verdict.witness["issues"][0]["at"].endswith(":14:24")
+    assert (verdict.error_id, verdict.reason_id) == ("genericity", "type_inspected")
+    assert verdict.pos is not None and (verdict.pos.line, verdict.pos.col) == (14, 24)
 
 
 def test_concrete_type_cannot_be_judged() -> None:
@@ -54,9 +56,9 @@ def test_uniform_variables_follow_lock_step_rules() -> None:
 def test_barrier_under_thread_dependent_branch_is_flagged() -> None:
     kernel = parse_kernel(CORPUS / "kogge_stone_divergent.cl", defines={"N": "8"})
     flags = [(b.pos.line, b.uniform) for b in barrier_control(kernel)]
-    assert flags == [(11, True), (15, False), (19, True)]
+    assert flags == [(12, True), (16, False), (20, True)]
 
 
 def test_early_return_makes_later_barriers_non_uniform() -> None:
     kernel = parse_kernel(CORPUS / "early_return_divergence.cl")
-    assert [(b.pos.line, b.uniform) for b in barrier_control(kernel)] == [(9, False)]
+    assert [(b.pos.line, b.uniform) for b in barrier_control(kernel)] == [(10, False)]

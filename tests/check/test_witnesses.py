@@ -25,7 +25,7 @@ def test_kogge_stone_race_witness_is_a_real_conflict() -> None:
     offset = iteration["values"]["offset"]
     assert offset == 1 << iteration["iteration"]
     # The reader reads buf[t - offset] (line 13), the writer writes buf[t] (line 15).
-    assert reader["at"].endswith(":13:11") and writer["at"].endswith(":15:5")
+    assert reader["at"].endswith(":14:11") and writer["at"].endswith(":16:5")
     assert reader["local_id"][0] - offset == w["element"] == writer["local_id"][0]
     assert reader["local_id"][0] >= offset  # the read is guarded by t >= offset
     assert w["array"] == "buf" and w["memory"] == "local"
@@ -37,7 +37,7 @@ def test_divergence_witness_names_a_thread_on_each_side() -> None:
     assert v.status is Status.VIOLATION and v.details["failed_part"] == "divergence"
     w = v.witness
     offset = w["loop_iterations"][0]["values"]["offset"]
-    assert w["barrier"].endswith(":15:7")
+    assert w["barrier"].endswith(":16:7")
     assert w["reaching_thread"]["local_id"][0] >= offset > w["skipping_thread"]["local_id"][0]
     assert w["reaching_thread"]["group_id"] == w["skipping_thread"]["group_id"]
 

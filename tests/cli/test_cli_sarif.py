@@ -59,8 +59,8 @@ def test_verify_reports_the_failed_step(tmp_path, capsys) -> None:
     assert [r["ruleId"] for r in results] in (["races"], ["races", "interval"])
     for result in results:
         assert result["level"] == "error"
-        # out[0] = in[0]; (line 12, below the four header lines)
-        assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 12
+        # out[0] = in[0]; (line 13, below the five header lines)
+        assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 13
 
 
 def test_spec_violation_is_reported(tmp_path, capsys) -> None:

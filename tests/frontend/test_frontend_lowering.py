@@ -94,10 +94,10 @@ def test_pointer_locals_resolve_to_array_and_offset() -> None:
 
 
 @pytest.mark.parametrize(("name", "construct", "line"), [
-    ("ptr_difference_unknown.cl", "pointer arithmetic '-'", 7),
-    ("goto_loop.cl", "goto", 7),
-    ("function_pointer.cu", "function pointer", 10),
-    ("gpuverify_access_annotation.cl", "GPUVerify annotation __read", 7),
+    ("ptr_difference_unknown.cl", "pointer arithmetic '-'", 8),
+    ("goto_loop.cl", "goto", 8),
+    ("function_pointer.cu", "function pointer", 11),
+    ("gpuverify_access_annotation.cl", "GPUVerify annotation __read", 8),
 ])
 def test_unsupported_constructs_are_kept_with_their_line(name: str, construct: str,
                                                          line: int) -> None:

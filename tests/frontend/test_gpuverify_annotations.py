@@ -34,14 +34,14 @@ def test_kernel_preconditions_are_assumed_and_ignored_annotations_named() -> Non
 def test_a_called_functions_precondition_is_checked_not_assumed() -> None:
     k = parse_kernel(CORPUS / "gv_callee_requires.cl")
     assert _lines(k, ir.Assume) == []
-    assert 7 in [s.pos.line for s in walk(k.body)
+    assert 8 in [s.pos.line for s in walk(k.body)
                  if isinstance(s, ir.Assert) and not s.what and not s.invariant]
 
 
 def test_loop_invariants_are_checked_and_marked() -> None:
     k = parse_kernel(CORPUS / "gv_invariant_false.cl")
     invariants = [s for s in walk(k.body) if isinstance(s, ir.Assert) and s.invariant]
-    assert invariants and all(s.pos.line == 7 for s in invariants)
+    assert invariants and all(s.pos.line == 8 for s in invariants)
 
 
 def test_an_inexpressible_precondition_is_dropped_and_recorded() -> None:

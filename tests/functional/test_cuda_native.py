@@ -92,7 +92,8 @@ def _verify(runtime, sizes=(4, 16)):
 
 def test_a_gpu_run_that_cannot_be_made_is_said_and_changes_no_verdict(runtime, monkeypatch):
     _with_gpu_answer(monkeypatch, lambda kernel, n: unknown(
-        "interval", "not run: 'x' is a macro of NVRTC's environment", not_run=True))
+        "interval", "not run: 'x' is a macro of NVRTC's environment", error="output",
+        reason="not_run", not_run=True))
     result = _verify(runtime)
     assert result.verdict.status is Status.VERIFIED, result.verdict.summary
     assert "not run on Test GPU" in result.step("interval").summary
@@ -118,7 +119,8 @@ def test_a_gpu_run_that_passes_is_joined_to_the_translations_step(runtime, monke
 
 def test_a_gpu_run_that_fails_fails_the_verdict(runtime, monkeypatch):
     _with_gpu_answer(monkeypatch, lambda kernel, n: violation(
-        "interval", f"interval test failed for n={n}", {"wrong": [], "diagnosis": "x"}))
+        "interval", f"interval test failed for n={n}", {"wrong": [], "diagnosis": "x"},
+        error="output", reason="wrong_output"))
     result = _verify(runtime)
     assert result.verdict.status is Status.VIOLATION
     assert result.verdict.summary.startswith("not verified (interval step)")
@@ -128,7 +130,8 @@ def test_a_gpu_run_that_stops_is_unknown_not_a_note(runtime, monkeypatch):
     """Only a run refused before any build is a note; one that ran and did not finish
     (a hang past its time limit) is the step's unknown."""
     _with_gpu_answer(monkeypatch, lambda kernel, n: unknown(
-        "interval", "the device run took longer than 60 s"))
+        "interval", "the device run took longer than 60 s", error="output",
+        reason="budget_exhausted"))
     result = _verify(runtime)
     assert result.verdict.status is Status.UNKNOWN
 

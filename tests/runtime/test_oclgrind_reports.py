@@ -61,10 +61,12 @@ def test_a_dynamic_race_against_a_static_proof_is_an_internal_disagreement() -> 
     assert set(out.details["disagreement"]) == {"race", "memory", "divergence",
                                                 "uninitialized"}
     # A static violation the run did not show is no disagreement: one schedule was seen.
-    race = violation("static", "data race", {"pair": []})
+    race = violation("static", "data race", {"pair": []}, error="race",
+                     reason="write_write")
     silent = cross_check(verified("dynamic", "silent"), race)
     assert silent.status is Status.VERIFIED and "one schedule" in silent.summary
-    assert cross_check(dynamic, unknown("static", "solver timeout")).status is Status.VIOLATION
+    assert cross_check(dynamic, unknown("static", "solver timeout", error="race",
+                                                reason="solver_gave_up")).status is Status.VIOLATION
 
 
 def test_an_oclgrind_message_veriscan_cannot_read_makes_the_run_unknown() -> None:

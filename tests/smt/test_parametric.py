@@ -106,7 +106,8 @@ def test_a_disagreeing_per_n_proof_gives_unknown_to_report(
 
     def size(k: ScanKernel, n: int) -> object:
         if n == 1 << 16:
-            return violation("scan-static", "data race (planted)", {"array": "out"})
+            return violation("scan-static", "data race (planted)", {"array": "out"},
+                             error="race", reason="write_write")
         return real(k, n)
 
     monkeypatch.setattr(check, "_check_scan_parametric",

@@ -35,7 +35,7 @@ def test_uninitialised_local_read_has_a_witness():
     w = _failed(v, "initialisation")
     assert (w["array"], w["element"]) == ("buf", 3)
     assert w["thread"]["local_id"] == [2]
-    assert w["at"].endswith("last_slot_unwritten.cl:11:14")
+    assert w["at"].endswith("last_slot_unwritten.cl:12:14")
 
 
 def test_uninitialised_private_read_is_reported():

@@ -21,7 +21,7 @@ def test_violation_exit_1_with_witness(capsys):
     assert main(["spec", str(BROKEN / "demo_wrong_barrier_post.cl"), "--json"]) == 1
     record = json.loads(capsys.readouterr().out)
     witness = record["verdicts"][0]["witness"]
-    assert witness["obligation"] == "barrier postcondition" and witness["line"] == 21
+    assert witness["obligation"] == "barrier postcondition" and witness["line"] == 22
 
 
 def test_unknown_exit_2(tmp_path, capsys):

@@ -217,7 +217,8 @@ def _run_launch(args: argparse.Namespace) -> int:
     if launch is None or verdict is None:
         return emit([verdict or unknown("static", f"not modelled: {unmodelled}; veriscan "
                                         "checks one concrete launch with global offset 0 "
-                                        "on a 64-bit device")],
+                                        "on a 64-bit device", error="execution",
+                                        reason="unsupported_construct")],
                     args.json, title=f"static check of {path.name}", sarif=args.sarif,
                     extra={"kernel": str(path)})
     if gpuverify.ignored or notes:

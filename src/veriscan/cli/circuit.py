@@ -82,6 +82,7 @@ def _verdict(name: str, record: dict[str, Any]) -> Verdict:
     details = {"n": n, "threads": record["threads"], "files": record["files"]}
     if wrong:
         return violation("circuit", f"{name} at n = {n}: {len(wrong)} of {n} outputs are not "
-                         "the right prefix", {"wrong_outputs": wrong}, **details)
+                         "the right prefix", {"wrong_outputs": wrong}, error="output",
+                         reason="wrong_output", **details)
     return verified("circuit", f"{name} at n = {n}: every output is the right prefix "
                     f"({record['size']} operators, depth {record['depth']})", **details)

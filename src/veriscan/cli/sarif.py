@@ -68,6 +68,7 @@ def _result(verdict: Verdict, rule_index: int) -> dict[str, Any]:
         "level": _LEVEL[verdict.status],
         "kind": "fail" if verdict.status is Status.VIOLATION else "review",
         "message": {"text": verdict.summary},
+        "properties": {"error_id": verdict.error_id, "reason_id": verdict.reason_id},
     }
     if locations:
         result["locations"] = locations[:1]

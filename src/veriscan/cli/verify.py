@@ -174,7 +174,8 @@ def _one(kernel: Any, sizes: list[int], every_size: bool, runtime: Any, tick: An
     except VeriscanError as exc:
         if not among_many:
             raise
-        return KernelResult(kernel, [], verdict=unknown("verify", f"not verified: {exc}"))
+        return KernelResult(kernel, [], verdict=unknown("verify", f"not verified: {exc}",
+                                                        error="verification", reason="not_run"))
 
 
 STEP_MARK = {"verified": "[green]✓[/green]", "violation": "[red]✗[/red]",

@@ -27,7 +27,8 @@ def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
                        f"not compared: {dynamic.summary}, but the static check was given no "
                        f"size for {', '.join(_unsized_arrays(static))} and the run guessed "
                        "one (give --array-size)", witness=dynamic.witness,
-                       details=dynamic.details, seconds=dynamic.seconds)
+                       details=dynamic.details, seconds=dynamic.seconds, error_id="dynamic",
+                       reason_id="not_run")
     if not static.ok and dynamic.ok:
         dynamic.summary += ("; the static violation was not seen in these runs, which is "
                             "expected: a run follows one schedule, the proof covers all")
@@ -38,7 +39,8 @@ def cross_check(dynamic: Verdict, static: Verdict) -> Verdict:
                    f"{'/'.join(proven[k] for k in contradicted)} problem, but "
                    f"{dynamic.summary}", witness=dynamic.witness,
                    details={**dynamic.details, "disagreement": contradicted},
-                   seconds=dynamic.seconds)
+                   seconds=dynamic.seconds, error_id="dynamic",
+                   reason_id="internal_disagreement", pos=dynamic.pos)
 
 
 def _unsized_arrays(static: Verdict) -> list[str]:

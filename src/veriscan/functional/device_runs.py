@@ -169,8 +169,9 @@ def stopped(check: str, exc: Exception, kernel: Any, n: int | None,
            "without barriers terminate)" if isinstance(exc, DeviceTimeout)
            else f"not run: {exc}" if isinstance(exc, VeriscanError)
            else f"the device run failed: {exc}")
-    return unknown(check, why, kernel=getattr(kernel, "name", str(kernel)), n=n,
-                   device=impl.name)
+    return unknown(check, why, error="dynamic" if check == "dynamic" else "output",
+                   reason="budget_exhausted" if isinstance(exc, DeviceTimeout) else "not_run",
+                   kernel=getattr(kernel, "name", str(kernel)), n=n, device=impl.name)
 
 
 def device_test(test: DeviceTest, kernel: ScanKernel, n: int, impl: Implementation,

@@ -83,12 +83,13 @@ def dynamic_scan(kernel: ScanKernel, n: int, timeout: float = DEFAULT_TIMEOUT_S)
     impl = oclgrind_implementation()
     check = "dynamic"
     if impl is None:
-        return unknown(check, _NO_OCLGRIND, n=n)
+        return unknown(check, _NO_OCLGRIND, error="dynamic", reason="not_run", n=n)
     if kernel.dialect != "opencl":
-        return unknown(check, _NOT_OPENCL, n=n)
+        return unknown(check, _NOT_OPENCL, error="dynamic", reason="not_run", n=n)
     if n > OCLGRIND_MAX_N:
         return unknown(check, f"not run at n={n}: Oclgrind simulates every work-item and "
-                       f"runs sizes up to {OCLGRIND_MAX_N}", n=n)
+                       f"runs sizes up to {OCLGRIND_MAX_N}", error="dynamic", reason="not_run",
+                       n=n)
     values = [input_pattern(p, n) for p in PATTERNS]
     resolver = Resolver.for_scan(kernel, n)
     try:
@@ -116,16 +117,17 @@ def dynamic_launch(ir_kernel: ir.Kernel, source: str, options: list[str],
     check = "dynamic"
     impl = oclgrind_implementation()
     if impl is None:
-        return unknown(check, _NO_OCLGRIND)
+        return unknown(check, _NO_OCLGRIND, error="dynamic", reason="not_run")
     if ir_kernel.dialect is not irn.Dialect.OPENCL:
-        return unknown(check, _NOT_OPENCL)
+        return unknown(check, _NOT_OPENCL, error="dynamic", reason="not_run")
     groups = (*groups, *(1,) * (len(local) - len(groups)))
     local = (*local, *(1,) * (len(groups) - len(local)))
     global_size = tuple(size * g for size, g in zip(local, groups, strict=True))
     items = int(np.prod(global_size))
     if items > 16 * OCLGRIND_MAX_N:
         return unknown(check, f"not run: {items} work-items; Oclgrind simulates every "
-                       f"work-item and runs launches up to {16 * OCLGRIND_MAX_N}")
+                       f"work-item and runs launches up to {16 * OCLGRIND_MAX_N}",
+                       error="dynamic", reason="not_run")
     replies = []
     for pattern in PATTERNS:
         args: list[tuple[str, Any]] = []
@@ -182,7 +184,8 @@ def against_static(kernel: ScanKernel, static: list[Verdict], sizes: list[int],
     if not small:
         return [*static, unknown("dynamic", f"not run: Oclgrind simulates every work-item and "
                                  f"runs n ≤ {OCLGRIND_MAX_N}; asked for n = "
-                                 f"{', '.join(map(str, sizes))}")]
+                                 f"{', '.join(map(str, sizes))}", error="dynamic",
+                                 reason="not_run")]
     rows = [cross_check(dynamic_scan(kernel, n, timeout), by_size.get(n, static[0]))
             for n in small]
     return [*static, *rows]

@@ -43,8 +43,8 @@ def interval_test(kernel: ScanKernel, n: int,
     try:
         program = _prepare(kernel, interval_monoid(n), n, rt)
     except (NotTranslated, DiffersFromProof) as exc:
-        return unknown(CHECK, f"not run: {exc}", kernel=kernel.name, n=n,
-                       device=rt.description, not_run=True)
+        return unknown(CHECK, f"not run: {exc}", error="output", reason="not_run",
+                       kernel=kernel.name, n=n, device=rt.description, not_run=True)
     actual = program.run(codec.leaves(n))
     expected = codec.expected(n, kernel.inclusive)
     details = run_details(kernel, n, program.threads, rt, local_bytes=program.local_bytes)
@@ -58,7 +58,8 @@ def interval_test(kernel: ScanKernel, n: int,
         count = int(np.count_nonzero(actual != expected))
         witness = {"wrong": wrong, "wrong_count": count, "diagnosis": diagnosis}
         verdict = violation(CHECK, f"interval test failed for n={n}: {wrong[0]['text']} "
-                            f"({count} of {n} outputs wrong); {diagnosis}", witness, **details)
+                            f"({count} of {n} outputs wrong); {diagnosis}", witness,
+                            error="output", reason="wrong_output", **details)
     if "translation" in details:
         verdict.summary = f"{details['translation']}, {rt.description}: {verdict.summary}"
     elif isinstance(rt, NativeTarget):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from veriscan.device.oclgrind import PLATFORM_WORD, Report, parse_reports
-from veriscan.errors import VeriscanError
+from veriscan.errors import SourcePos, VeriscanError
 from veriscan.verdict import Verdict, unknown, violation
 
 if TYPE_CHECKING:
@@ -37,12 +37,14 @@ def with_reports(verdict: Verdict, stderr: str, resolver: Resolver,
     fatal = next((r for r in reports if r.kind == "fatal"), None)
     if fatal is not None:
         return unknown(verdict.check, f"Oclgrind failed during the run ({fatal.title}), so "
-                       "its result says nothing", **verdict.details)
+                       "its result says nothing", error="dynamic", reason="not_run",
+                       **verdict.details)
     notes = [r.text for r in reports if r.is_note and not r.is_host_probe]
     if PLATFORM_WORD in rest.lower():
         # Oclgrind said something in a form veriscan does not read: never dropped.
         return unknown(verdict.check, f"Oclgrind printed a message veriscan cannot read, so "
-                       f"the run's result is not trusted: {rest[:300]}", **verdict.details)
+                       f"the run's result is not trusted: {rest[:300]}", error="dynamic",
+                       reason="not_run", **verdict.details)
     findings = sorted((r for r in reports if not r.is_note), key=lambda r: _PRIORITY.get(
         r.kind, len(_PRIORITY)))
     capped = any(r.kind == "suppressed" for r in reports)
@@ -63,7 +65,8 @@ def with_reports(verdict: Verdict, stderr: str, resolver: Resolver,
     witness = {"detector": kinds, "reports": count,
                "shown": witnesses[:SHOWN_REPORTS],
                **({"test": verdict.witness} if verdict.witness else {})}
-    out = violation(verdict.check, summary, witness, **verdict.details)
+    out = violation(verdict.check, summary, witness, error="dynamic", reason="oclgrind_report",
+                    pos=SourcePos.parse(str(first.get("at", ""))), **verdict.details)
     out.seconds = verdict.seconds
     return out
 

@@ -40,7 +40,7 @@ def sheeran_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None) -> 
     wrong = wrong_elements(monoid, actual, expected)
     if wrong:
         verdict = violation(CHECK, f"Sheeran test failed for n={n}: {wrong[0]['text']}",
-                            {"wrong": wrong}, **details)
+                            {"wrong": wrong}, error="output", reason="wrong_output", **details)
     else:
         verdict = verified(CHECK, f"Sheeran test passed for n={n}, {actual.nbytes:,} bytes of "
                            "lists (a test result; a proof also needs race freedom and "

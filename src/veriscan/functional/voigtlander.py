@@ -108,7 +108,8 @@ def voigtlander_test(kernel: ScanKernel, n: int, runtime: Runtime | None = None,
                 witness = {"test": test, "input": inputs[row].tolist() if n <= 64 else None,
                            "wrong": wrong, "failing_in_batch": int(failing.size)}
                 verdict = violation(CHECK, f"Voigtländer {test} failed for n={n}: "
-                                    f"{wrong[0]['text']}", witness,
+                                    f"{wrong[0]['text']}", witness, error="output",
+                                    reason="wrong_output",
                                     **run_details(kernel, n, threads, rt, tests_run=done,
                                                   tests_total=total))
                 verdict.seconds = time.perf_counter() - started

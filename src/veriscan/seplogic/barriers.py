@@ -92,7 +92,7 @@ class Barriers:
             self.permissions.check_covered(
                 entry, [], frame.kept, [c for c in entry.held if c.array == array], array,
                 frame.pos, each=False, obligation="barrier redistribution", tag="!k",
-                refuted_is_unknown=True,
+                refuted_is_unknown=True, reason="permission_not_handed_in",
                 message=f"the barrier at line {pos.line} hands out permissions without naming "
                         f"what it takes, but the loop at line {frame.pos.line} keeps "
                         f"permission on {array} that its invariant does not name (write the "
@@ -141,10 +141,11 @@ class Barriers:
                                    message=f"the barrier gives write permission on {array}[x] "
                                            f"twice (lines {a.origin.line} and "
                                            f"{b.origin.line})",
-                                   witness={"location": x})
+                                   witness={"location": x}, reason="permission_exceeded")
         self.permissions.check_covered(state, hyps, given, received, array, pos,
                                        each=all_writes, obligation="barrier redistribution",
-                                       message=message, tag="!w")
+                                       message=message, tag="!w",
+                                       reason="permission_not_handed_in")
 
     def check_barrier_globally(self, state: State, pre: list[A.Clause], post: list[A.Clause],
                                barrier: n.Barrier, shared: dict[str, z3.ArrayRef],
@@ -206,6 +207,7 @@ class Barriers:
                     state, hyps, state.held if implicit else own_pre.clauses,
                     [c for c in mine_after.clauses if c.array == array], array, pos,
                     each=False, obligation="barrier redistribution", tag="!f",
+                    reason="unfenced_memory",
                     message=f"the barrier does not fence {space} memory, so it cannot move "
                             f"permission on {array}[x] between threads")
         for fact in mine_after.facts:

@@ -116,7 +116,8 @@ class Checker:
             verdict = stop.verdict
         except UnsupportedSpec as exc:
             where = f" at {exc.pos}" if exc.pos else ""
-            verdict = unknown(CHECK, f"unsupported: {exc.what}{where}",
+            verdict = unknown(CHECK, f"unsupported: {exc.what}{where}", error="spec.construct",
+                              reason="unsupported_construct", pos=exc.pos,
                               line=exc.pos.line if exc.pos else None)
         verdict.details.setdefault("assumptions", ctx.assumptions)
         verdict.details["obligations"] = ctx.prover.obligations

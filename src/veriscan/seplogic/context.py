@@ -41,6 +41,7 @@ from veriscan.seplogic.prover import Prover
 from veriscan.seplogic.terms import reset_names, to_int
 from veriscan.seplogic.vacuity import refuse_undefined_at_entry
 from veriscan.smt.solver import budgeted_solver
+from veriscan.smt.translate import undefined_reason
 
 # Device limits the checker assumes (listed in every verdict): work-items per
 # work-group and work-groups, each per dimension, as powers of two.
@@ -299,7 +300,8 @@ class Context:
 
         def obliged(cond: z3.BoolRef, pos: SourcePos, what: str) -> None:
             self.prove(state, self.ranges, cond, pos=pos, obligation="undefined behaviour",
-                       message=f"possible undefined behaviour: {what}")
+                       message=f"possible undefined behaviour: {what}",
+                       reason=undefined_reason(what))
         return CodeEvaluator(var, self.kernel.var_types, ids, self.kernel.dialect,
                              self.code_ranges, obliged, lambda name: name in state.unset)
 

@@ -101,7 +101,7 @@ class Group:
                       obligation="entry permissions", pos=c.origin,
                       message=f"the threads' preconditions together claim more than a full "
                               f"permission on a location of {c.array}",
-                      witness={"location": x})
+                      witness={"location": x}, reason="permission_exceeded")
             # A permission on memory outside the array or buffer is one no launch
             # can give: the precondition is as vacuous as `false` there.
             extent = self.extent(c.array, [*state.path, *hyps])
@@ -111,7 +111,7 @@ class Group:
                           z3.And([x >= b for b in lower] + [x < b for b in upper]),
                           obligation="entry permissions", pos=c.origin,
                           message=f"the preconditions give a permission outside {what}",
-                          witness={"location": x})
+                          witness={"location": x}, reason="outside_extent")
 
     def extent(self, array: str, facts: list[z3.BoolRef]
                ) -> tuple[list[z3.ArithRef], list[z3.ArithRef], str] | None:

@@ -111,7 +111,7 @@ class Loops:
         measure = self._measure(loop.cond, head), self._measure(loop.cond, end)
         # A measure that does not decrease is no proof that the loop runs forever.
         self.ctx.prove(end, [], measure[1] < measure[0], obligation="loop termination",
-                       pos=loop.pos, refuted_is_unknown=True,
+                       pos=loop.pos, refuted_is_unknown=True, reason="may_not_end",
                        message="termination not shown: an iteration need not bring the "
                        "loop condition's two sides closer")
 

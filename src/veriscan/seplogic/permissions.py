@@ -14,6 +14,7 @@ from typing import Any
 
 import z3
 
+from veriscan.diagnostics import spec_error
 from veriscan.errors import SourcePos
 from veriscan.seplogic import ast as A
 from veriscan.seplogic import perms as P
@@ -44,7 +45,8 @@ class Permissions:
             # so there is no existential on the side that must be covered.
             self.check_covered(state, [], state.held, mine, array, pos,
                                each=self.disjoint_fractions(state, mine),
-                               obligation=obligation, message=message, tag="!n")
+                               obligation=obligation, message=message, tag="!n",
+                               reason="permission_missing")
 
     def disjoint_fractions(self, state: State, clauses: list[P.Clause]) -> bool:
         """All clauses are fractions and no two of them reach a common location."""
@@ -91,21 +93,24 @@ class Permissions:
                            f"location twice")
             if clause.amount.is_write:
                 self.ctx.prove(state, hyps, z3.Not(clash), obligation=obligation,
-                               pos=clause.origin, message=message, witness=witness)
+                               pos=clause.origin, message=message, witness=witness,
+                               reason="permission_exceeded")
             else:
                 try:
                     self.ctx.prove(state, hyps, z3.Not(clash), obligation=obligation,
-                                   pos=clause.origin, message=message, witness=witness)
+                                   pos=clause.origin, message=message, witness=witness,
+                                   reason="permission_exceeded")
                 except Stop as stop:
                     raise Stop(unknown(CHECK, f"cannot count the fractional permissions of "
                                                f"line {clause.origin.line}: they may name one "
                                                f"location of {clause.array} more than "
-                                               f"once", obligation=obligation,
-                                       line=clause.origin.line)) from stop
+                                               f"once", error=spec_error(obligation),
+                                       reason="unsupported_construct", pos=clause.origin,
+                                       obligation=obligation, line=clause.origin.line)) from stop
 
     def check_covered(self, state: State, hyps: list[z3.BoolRef], have: list[P.Clause],
                       clauses: list[P.Clause], array: str, pos: SourcePos, *, each: bool,
-                      obligation: str, message: str, tag: str,
+                      obligation: str, message: str, tag: str, reason: str,
                       refuted_is_unknown: bool = False) -> None:
         """Wherever one of ``clauses`` lands, ``have`` holds what the clauses ask there.
 
@@ -113,7 +118,8 @@ class Permissions:
         amount is what it asks; otherwise their sum at that location.  Only
         locations some clause reaches can fall short, so one binding of each
         clause is named (with ``tag``) instead of quantifying over locations;
-        its values are the natural candidates for the other thread.
+        its values are the natural candidates for the other thread.  ``reason``:
+        the reason id of a shortfall.
         """
         ctx = self.ctx
         for c in clauses:
@@ -126,7 +132,7 @@ class Permissions:
                     P.totals(have, array, x, hints, under),
                     P.single(c.amount) if each else P.totals(clauses, array, x)),
                 obligation=obligation, pos=pos, message=message, witness={"location": x},
-                refuted_is_unknown=refuted_is_unknown)
+                refuted_is_unknown=refuted_is_unknown, reason=reason)
 
     def check_well_formed(self, state: State, split: Split, held: list[P.Clause],
                           what: str) -> None:
@@ -160,7 +166,8 @@ class Permissions:
             ctx.prove(state, [], z3.Implies(read.guard, P.readable(have)),
                       obligation="framing", pos=read.pos,
                       message=f"{what} mentions {read.array}[...] without holding a "
-                              "permission on it", witness={"location": read.index})
+                              "permission on it", witness={"location": read.index},
+                      reason="permission_missing")
 
     def assume_heap_kept(self, old_heap: dict[str, z3.ArrayRef], kept: list[P.Clause],
                          tag: str) -> tuple[dict[str, z3.ArrayRef], list[z3.BoolRef]]:

@@ -27,6 +27,7 @@ from typing import Any
 
 import z3
 
+from veriscan.diagnostics import spec_error
 from veriscan.errors import SourcePos
 from veriscan.seplogic.identities import ThreadIds, binom_bounds, binom_function
 from veriscan.smt.dag import TermMap, array_constants, subterms
@@ -76,10 +77,13 @@ class Prover:
 
     def prove(self, path: list[z3.BoolRef], hyps: list[z3.BoolRef], goal: z3.BoolRef, *,
               obligation: str, pos: SourcePos | None, message: str,
-              witness: dict[str, Any] | None = None, refuted_is_unknown: bool = False) -> None:
+              witness: dict[str, Any] | None = None, refuted_is_unknown: bool = False,
+              reason: str = "assertion_false") -> None:
         """Discharge ``path and hyps => goal`` or raise :class:`Stop` with the verdict.
 
-        ``witness`` names terms (or tuples of terms) to read off a counterexample.
+        ``witness`` names terms (or tuples of terms) to read off a counterexample;
+        ``reason`` is the violation's reason id (:mod:`veriscan.diagnostics`), and the
+        unknown's where a counterexample is no defect (``refuted_is_unknown``).
         ``refuted_is_unknown``: a counterexample shows where the model stops
         following C, not a defect, so it gives unknown.
         """
@@ -107,19 +111,19 @@ class Prover:
         if result == z3.unsat:
             return
         where = f" (line {pos.line})" if pos else ""
+        ids = {"error": spec_error(obligation), "pos": pos, "obligation": obligation,
+               "line": pos.line if pos else None}
         if result == z3.unknown:
-            reason = solver.reason_unknown()
             raise Stop(unknown(CHECK, f"could not decide: {message}{where} "
-                                      f"(solver: {reason})", obligation=obligation,
-                               line=pos.line if pos else None))
+                                      f"(solver: {solver.reason_unknown()})",
+                               reason="solver_gave_up", **ids))
         if refuted_is_unknown:
-            raise Stop(unknown(CHECK, f"{message}{where}", obligation=obligation,
-                               line=pos.line if pos else None))
+            raise Stop(unknown(CHECK, f"{message}{where}", reason=reason, **ids))
         approximated = _approximated(query)
         if approximated:
             raise Stop(unknown(CHECK, f"{message}{where}, unless the counterexample rests on "
                                       f"what the encoding over-approximates ({approximated})",
-                               obligation=obligation, line=pos.line if pos else None))
+                               reason="approximation", **ids))
         model = solver.model()
         data: dict[str, Any] = {"obligation": obligation, "message": message,
                                 "source": str(pos) if pos else None,
@@ -133,7 +137,8 @@ class Prover:
         for key, term in (witness or {}).items():
             data[key] = ([_value(model, t) for t in term] if isinstance(term, tuple)
                          else _value(model, term))
-        raise Stop(violation(CHECK, f"{message}{where}", data))
+        raise Stop(violation(CHECK, f"{message}{where}", data, error=spec_error(obligation),
+                             reason=reason, pos=pos))
 
     def require_satisfiable(self, facts: list[z3.BoolRef], *, pos: SourcePos | None,
                             message: str, approximations_matter: bool = True) -> None:
@@ -158,17 +163,20 @@ class Prover:
                                         "proof from it would be vacuous",
                                  {"obligation": "vacuity", "message": message,
                                   "source": str(pos) if pos else None,
-                                  "line": pos.line if pos else None}))
+                                  "line": pos.line if pos else None},
+                                 error="spec.vacuity", reason="unsatisfiable", pos=pos))
+        ids = {"error": "spec.vacuity", "pos": pos, "obligation": "vacuity",
+               "line": pos.line if pos else None}
         if result == z3.unknown:
             raise Stop(unknown(CHECK, f"could not decide whether {message}{where} is "
                                       "satisfiable (a vacuous proof cannot be ruled out)",
-                               obligation="vacuity", line=pos.line if pos else None))
+                               reason="solver_gave_up", **ids))
         approximated = _approximated(query) if approximations_matter else ""
         if approximated:
             raise Stop(unknown(CHECK, f"cannot rule out a vacuous precondition: whether "
                                       f"{message}{where} can hold depends on what the "
                                       f"encoding over-approximates ({approximated})",
-                               obligation="vacuity", line=pos.line if pos else None))
+                               reason="approximation", **ids))
 
     def _within_limits(self, model: z3.ModelRef) -> bool:
         return all(z3.is_true(model.eval(limit, model_completion=True))

@@ -112,7 +112,7 @@ class Statements:
             ctx.prove(state, [], z3.And(idx >= 0, idx <= extent), obligation="pointer",
                       pos=stmt.pos, message=f"a pointer into {stmt.array} formed outside "
                       "its elements (and one past them)", witness={"index": idx},
-                      refuted_is_unknown=decl is None)
+                      refuted_is_unknown=decl is None, reason="pointer_out_of_range")
             return [state]
         if isinstance(stmt, n.Assert):
             cond = to_bool(ctx.eval_ir(stmt.cond, own, ctx.ids, state))
@@ -136,7 +136,7 @@ class Statements:
             size = ctx.private[array]
             ctx.prove(state, [], z3.And(idx >= 0, idx < size), obligation="bounds",
                       pos=pos, message=f"{kind} of {array}[...] outside its {size} elements",
-                      witness={"index": idx})
+                      witness={"index": idx}, reason="index_out_of_range")
             return
         hints = tuple(ctx.ids.local[d] for d in ctx.used_dims)
 
@@ -145,4 +145,4 @@ class Statements:
             return P.at_least(have, P.single(amount)) if amount.is_write else P.readable(have)
         ctx.prove_having(state, [], goal, obligation=f"{kind} permission", pos=pos,
                          message=f"{kind} of {array}[...] without {kind} permission",
-                         witness={"index": idx})
+                         witness={"index": idx}, reason="permission_missing")

@@ -38,4 +38,5 @@ def refuse_undefined_at_entry(kernel: n.Kernel, read: Read) -> None:
                    f"undefined at kernel entry (line {read.pos.line}): the proof would "
                    "assume garbage",
             {"obligation": "vacuity", "array": read.array, "line": read.pos.line,
-             "source": str(read.pos)}))
+             "source": str(read.pos)}, error="spec.vacuity", reason="undefined_contents",
+            pos=read.pos))

@@ -40,7 +40,7 @@ from veriscan.smt.symbols import (
 )
 from veriscan.smt.threads import in_launch
 from veriscan.smt.trace import Access, AssertionSite, AssumedDefined, PointerSite, UndefinedSite
-from veriscan.smt.translate import is_overflow
+from veriscan.smt.translate import is_overflow, undefined_reason
 
 Extent = int | z3.ExprRef  # a term in parametric proofs (e.g. N)
 
@@ -79,7 +79,8 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
     if result == z3.unsat:
         return None
     if result != z3.sat:
-        return Finding("bounds", f"solver gave up on the bounds check ({solver.reason_unknown()})")
+        return Finding("bounds", f"solver gave up on the bounds check ({solver.reason_unknown()})",
+                       undecided="solver_gave_up")
     model = q.counterexample(solver)
     formula, acc, size = next(c for c in checked
                               if z3.is_true(model.eval(c[0], model_completion=True)))
@@ -104,7 +105,9 @@ def check_bounds(q: KernelQueries, sizes: dict[str, Extent]) -> Finding | None:
     if approx:
         witness["depends_on"] = approx
         text = f"possible {text} (depends on {', '.join(approx)})"
-    return Finding("bounds", text, exact=not approx, witness=witness)
+    return Finding("bounds", text, exact=not approx, witness=witness,
+                   reason="pointer_out_of_range" if acc.kind == "pointer"
+                   else "index_out_of_range")
 
 
 def check_assertions(q: KernelQueries) -> Finding | None:
@@ -118,7 +121,8 @@ def check_assertions(q: KernelQueries) -> Finding | None:
     if found.approx:
         text = f"possibly {text} (depends on {', '.join(found.approx)})"
     return Finding("assertions", text, exact=not found.approx,
-                   witness={"at": str(found.site.pos), "thread": thread})
+                   witness={"at": str(found.site.pos), "thread": thread},
+                   reason="assertion_false")
 
 
 def check_undefined(q: KernelQueries, *, overflow: bool = True) -> Finding | None:
@@ -140,7 +144,8 @@ def check_undefined(q: KernelQueries, *, overflow: bool = True) -> Finding | Non
     if found.approx:
         witness["depends_on"] = found.approx
         text = f"possible {text} (depends on {', '.join(found.approx)})"
-    return Finding("undefined", text, exact=not found.approx, witness=witness)
+    return Finding("undefined", text, exact=not found.approx, witness=witness,
+                   reason=undefined_reason(site.what))
 
 
 S = TypeVar("S", UndefinedSite, AssumedDefined)
@@ -185,13 +190,13 @@ def check_assumed_defined(q: KernelQueries, *, overflow: bool = True) -> Finding
         return Finding("undefined", f"possible {text} (depends on {', '.join(approx)})"
                        if approx else text, exact=not approx,
                        witness={"at": str(site.pos), "operation": site.what,
-                                "thread": thread})
+                                "thread": thread}, reason=undefined_reason(site.what))
     if sites and not any(_uniform_input_serves(q, sites, c) for c in (0, 1)) and \
             q.query(False, _for_every_thread(q, sites))[0] != z3.sat:
         return Finding("undefined", "no input is known to make every operation on the "
                        "values read from it defined for every work-item at once (the "
                        "model's assumption), so the checks could hold vacuously",
-                       exact=False)
+                       exact=False, undecided="vacuous_assumption")
     return None
 
 
@@ -359,11 +364,12 @@ def _first_failure(q: KernelQueries, all_sites: Sequence[AssertionSite | Undefin
     if result == z3.unsat:
         return None
     if result != z3.sat:
-        return Finding(check, f"solver gave up on {what} ({solver.reason_unknown()})")
+        return Finding(check, f"solver gave up on {what} ({solver.reason_unknown()})",
+                       undecided="solver_gave_up")
     found = q.witness(solver, [s.failure for s in sites])
     if found is None:
         return Finding(check, f"solver found a failing {what} site but could not confirm any "
-                       "single one")
+                       "single one", undecided="solver_gave_up")
     site, model = sites[found[0]], found[1]
     return _Failure(site, q.pair.describe(model, q.pair.a), q.inputs(model),
                     q.doubts(site.failure, model))

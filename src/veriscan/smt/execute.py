@@ -99,4 +99,5 @@ class Executor(LoopExecution, AsyncCopies):
 
     def _Unsupported(self, s: ir.Unsupported) -> None:
         """A construct the front end could not model: no verdict can rest on it."""
-        raise Finding("execution", f"unsupported construct at {s.pos}: {s.construct}")
+        raise Finding("execution", f"unsupported construct at {s.pos}: {s.construct}",
+                      undecided="unsupported_construct")

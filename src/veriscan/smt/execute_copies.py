@@ -34,10 +34,12 @@ class AsyncCopies(MemoryAccesses):
         launch = self.enc.launch
         if all(launch.dim(launch.local_size, d) == 1 for d in range(3)):
             raise Finding("execution", f"unsupported construct at {s.pos}: an async copy "
-                          "in work-groups of one work-item (the race check pairs two)")
+                          "in work-groups of one work-item (the race check pairs two)",
+                          undecided="unsupported_construct")
         if self.in_abstract_loop:
             raise Finding("execution", f"unsupported construct at {s.pos}: an async copy "
-                          "in a loop abstracted to one symbolic iteration")
+                          "in a loop abstracted to one symbolic iteration",
+                          undecided="unsupported_construct")
         wide = [self.index_of(e)
                 for e in (s.dst_index, s.src_index, s.count, s.src_stride, s.dst_stride)]
         dst, src, count, src_stride, dst_stride = wide

@@ -84,12 +84,13 @@ class LoopExecution(MemoryAccesses):
                     raise Finding("execution", f"the loop at {s.pos} contains a barrier and "
                                   "its trip count depends on a value that is not a compile-"
                                   f"time constant; unrolling stopped after {iteration} "
-                                  "iterations (fix the value with --param or -D)")
+                                  "iterations (fix the value with --param or -D)",
+                                  undecided="unsupported_construct")
                 if iteration >= limit:
                     if has_barrier:
                         raise Finding("execution", f"the loop at {s.pos} (which contains a "
                                       f"barrier) runs more than {limit} iterations; "
-                                      "unrolling stopped")
+                                      "unrolling stopped", undecided="unsupported_construct")
                     self.abstract_loop(s, first_iteration=iteration)
                     break
                 self.context.append(Iteration(s.label, iteration, self.snapshot(modified)))

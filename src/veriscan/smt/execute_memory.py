@@ -161,7 +161,8 @@ class MemoryAccesses(ThreadState):
         if write and self.kernel.space_of(array) is ir.MemSpace.CONSTANT:
             # Constant memory is read-only (OpenCL refuses such a store; CUDA leaves it
             # undefined): nothing here models what a write would do.
-            raise Finding("execution", f"a write to constant memory ({array}) at {pos}")
+            raise Finding("execution", f"a write to constant memory ({array}) at {pos}",
+                          undecided="unsupported_construct")
         interval = self.trace.intervals[-1]
         self.seq += 1
         interval.accesses.append(Access(

@@ -118,11 +118,11 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
         return None
     if result != z3.sat:
         return Finding("initialisation", "solver gave up on the initialisation check "
-                       f"({solver.reason_unknown()})")
+                       f"({solver.reason_unknown()})", undecided="solver_gave_up")
     found = q.witness(solver, [o[0] for o in live_obligations])
     if found is None:
         return Finding("initialisation", "solver found a possibly uninitialised read but "
-                       "could not confirm any single one")
+                       "could not confirm any single one", undecided="solver_gave_up")
     (formula, read, left_out), model = live_obligations[found[0]], found[1]
     index = model.eval(read.index, model_completion=True).as_signed_long()  # type: ignore
     thread = q.pair.describe(model, q.pair.a)
@@ -136,7 +136,8 @@ def check_initialised(q: KernelQueries, extents: dict[str, Extent]) -> Finding |
     if approx:
         witness["depends_on"] = approx
         text = f"possible {text} (depends on {', '.join(approx)})"
-    return Finding("initialisation", text, exact=not approx, witness=witness)
+    return Finding("initialisation", text, exact=not approx, witness=witness,
+                   reason="unwritten_cell")
 
 
 def _own_same_cell(group: list[Access]) -> dict[int, bool]:

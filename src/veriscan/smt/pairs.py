@@ -108,7 +108,8 @@ class KernelQueries:
             for name in (a.array, a.guard):
                 if name is not None and name not in self.content.read_only:
                     raise Finding("assumptions", f"assumption '{a.describe()}' names '{name}', "
-                                  "which is not a read-only pointer parameter of the kernel")
+                                  "which is not a read-only pointer parameter of the kernel",
+                                  undecided="unsupported_construct")
         self.trace: Trace | None = None
         self._counters: list[z3.BoolRef] = []  # facts about atomic counters (smt.counters)
         self._quick: z3.Solver | None = None
@@ -159,7 +160,7 @@ class KernelQueries:
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise Finding("execution", "the time budget of this proof attempt ran out "
                               f"during the symbolic execution ({done} of {total} top-level "
-                              "statements done)")
+                              "statements done)", undecided="budget_exhausted")
             if progress is not None:
                 progress(done)
         trace = executor.run(step)
@@ -199,12 +200,13 @@ class KernelQueries:
         if self.deadline is not None:
             left_ms = int((self.deadline - time.monotonic()) * 1000)
             if left_ms <= 0:
-                raise Finding("execution", "the time budget of this proof attempt ran out")
+                raise Finding("execution", "the time budget of this proof attempt ran out",
+                              undecided="budget_exhausted")
             s.set("timeout", left_ms)
         result = s.check()
         if result == z3.unknown and s.reason_unknown() == "timeout":
             raise Finding("execution", "the time budget of this proof attempt ran out "
-                          "during a solver query")
+                          "during a solver query", undecided="budget_exhausted")
         return result
 
     def check(self, s: z3.Solver) -> z3.CheckSatResult:
@@ -319,7 +321,8 @@ class KernelQueries:
             return
         if result != z3.sat:
             raise Finding("divergence", f"solver gave up on the arguments of {what} at "
-                          f"{stmt.pos} ({s.reason_unknown()})", witness={"at": str(stmt.pos)})
+                          f"{stmt.pos} ({s.reason_unknown()})", witness={"at": str(stmt.pos)},
+                          undecided="solver_gave_up")
         model = self.counterexample(s)
         approx = self.doubts(formula, model)
         a = self.pair.describe(model, self.pair.a)
@@ -333,7 +336,8 @@ class KernelQueries:
                    "inputs": self.inputs(model)}
         if approx:
             witness["depends_on"] = approx
-        raise Finding("divergence", text, exact=not approx, witness=witness)
+        raise Finding("divergence", text, exact=not approx, witness=witness,
+                      reason="arguments_differ")
 
     def reached_by_all(self, guard: z3.BoolRef, barrier: ir.Stmt,
                        context: tuple[Iteration, ...]) -> bool:
@@ -360,11 +364,11 @@ class KernelQueries:
             if approx:
                 witness["depends_on"] = approx
             raise Finding("divergence", _divergence_summary(barrier, witness, approx),
-                          exact=not approx, witness=witness)
+                          exact=not approx, witness=witness, reason="not_all_threads")
         if result == z3.unsat:
             return False
         raise Finding("divergence", f"solver gave up on the barrier at {barrier.pos} "
-                      f"({s.reason_unknown()})", witness=where)
+                      f"({s.reason_unknown()})", witness=where, undecided="solver_gave_up")
 
 
 def _divergence_summary(barrier: ir.Stmt, witness: dict, approx: list[str]) -> str:

@@ -426,13 +426,15 @@ def _outcome(q: KernelQueries, solver: z3.Solver, result: z3.CheckSatResult,
         first = candidates[0].left.first
         return Finding("races", f"solver gave up on accesses to '{first.array}' "
                        f"({solver.reason_unknown()}); race freedom not established",
-                       witness={"array": first.array, "access": str(first.pos)})
+                       witness={"array": first.array, "access": str(first.pos)},
+                       undecided="solver_gave_up")
     found = q.witness(solver, [c.formula for c in candidates], both=True, facts=facts)
     if found is None:
         first = candidates[0].left.first
         return Finding("races", f"solver found a possible race on '{first.array}' but could "
                        "not confirm any single pair of accesses; race freedom not established",
-                       witness={"array": first.array, "access": str(first.pos)})
+                       witness={"array": first.array, "access": str(first.pos)},
+                       undecided="solver_gave_up")
     hit, model = candidates[found[0]], found[1]
     return _finding(q, model, hit, q.doubts(hit.formula, model))
 
@@ -465,7 +467,9 @@ def _finding(q: KernelQueries, model: z3.ModelRef, hit: _Candidate,
         witness["depends_on"] = approx
         text = ("possible " + text + "; the pair depends on over-approximated values ("
                 + ", ".join(approx) + "), so it may be spurious")
-    return Finding("races", text, exact=not approx, witness=witness)
+    reason = ("atomic_plain" if a.atomic != b.atomic
+              else "write_write" if a.write and b.write else "read_write")
+    return Finding("races", text, exact=not approx, witness=witness, reason=reason)
 
 
 def _where(interval: Interval) -> str:

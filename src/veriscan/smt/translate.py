@@ -53,6 +53,22 @@ def is_overflow(what: str) -> bool:
     return what.startswith("signed overflow") or what.endswith("by -1 (overflow)")
 
 
+def undefined_reason(what: str) -> str:
+    """The reason id (:mod:`veriscan.diagnostics`) of an undefined operation the
+    translator, or an engine's variable read, reported (its ``what``)."""
+    if is_overflow(what):
+        return "signed_overflow"
+    if "by zero" in what:
+        return "division_by_zero"
+    if "shift" in what or what.startswith("'<<'") or what.startswith("'>>'"):
+        return "shift_count"
+    if what.startswith("conversion of a"):
+        return "conversion_out_of_range"
+    if what.startswith("read of '") and what.endswith("never assigned"):
+        return "unassigned_variable"
+    return "undefined_operation"
+
+
 def is_integer(t: ir.ScalarType) -> bool:
     return t.kind in (ir.TypeKind.INT, ir.TypeKind.BOOL)
 

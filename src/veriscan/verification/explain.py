@@ -46,11 +46,13 @@ def explain_compact(values: Any, flags: Any, device: str | None = None, *,
     n = len(values)
     backend = None if info.path == HOST else backend_for(device, [values, flags])
     if backend is None:
-        info.verdict = unknown("host path", info.covered_by)
+        info.verdict = unknown("host path", info.covered_by, error="verification",
+                               reason="not_proved_here")
     elif not isinstance(backend, OpenCLBackend) or n == 0:
         info.verdict = unknown("proof", "not proved here: " + (
             "an empty input launches no kernel" if n == 0 else
-            f"the library's proofs run through OpenCL, this call ran on {backend.name}"))
+            f"the library's proofs run through OpenCL, this call ran on {backend.name}"),
+            error="verification", reason="nothing_analysed" if n == 0 else "not_proved_here")
     else:
         info.verdict = verifier_for(backend).compaction(n)
     return info
@@ -59,12 +61,15 @@ def explain_compact(values: Any, flags: Any, device: str | None = None, *,
 def prove(plan: ScanPlan) -> Verdict:
     """The verdict covering exactly the launches ``plan`` makes."""
     if plan.path == HOST:
-        return unknown("host path", describe(plan).covered_by)
+        return unknown("host path", describe(plan).covered_by, error="verification",
+                       reason="not_proved_here")
     if not isinstance(plan.backend, OpenCLBackend):
         return unknown("proof", f"the library's proofs run through OpenCL; this call runs on "
-                       f"{plan.backend.name}, whose run of the same kernels is not checked here")
+                       f"{plan.backend.name}, whose run of the same kernels is not checked here",
+                       error="verification", reason="not_proved_here")
     if plan.lines.size == 0:
-        return unknown("proof", "an empty scan launches no kernel; there is nothing to prove")
+        return unknown("proof", "an empty scan launches no kernel; there is nothing to prove",
+                       error="verification", reason="nothing_analysed")
     verifier = verifier_for(plan.backend)
     if plan.path == "axis":
         return verifier.axis(plan.inclusive, plan.lines)
@@ -74,7 +79,8 @@ def prove(plan: ScanPlan) -> Verdict:
     if proved != call_launches(plan):
         return unknown("proof", f"the {plan.path} pipeline makes different launches for "
                        f"{plan.monoid.name} than for the interval monoid the proof uses (its "
-                       "block size depends on the element size), so no proof covers this call")
+                       "block size depends on the element size), so no proof covers this call",
+                       error="verification", reason="not_proved_here")
     return verifier.pipeline(plan.path, plan.inclusive, n)
 
 

@@ -106,7 +106,8 @@ def _judge(monoid: Any, got: np.ndarray, expected: np.ndarray, what: str, claim:
         count = int(np.count_nonzero(got != expected))
         verdict = violation("interval", f"{what} is not {claim}: {wrong[0]['text']} ({count} "
                             f"of {len(got)} outputs wrong)",
-                            {"wrong": wrong, "wrong_count": count}, **details)
+                            {"wrong": wrong, "wrong_count": count}, error="output",
+                            reason="wrong_output", **details)
     else:
         verdict = verified("interval", f"{what} {passed}", **details)
     verdict.seconds = time.perf_counter() - start

@@ -148,9 +148,10 @@ class LibraryVerifier:
                 timeout=self.limit.seconds).value
         except DeviceTimeout as exc:
             return unknown("interval", f"{exc}; the pipeline may never terminate",
-                           timeout_s=exc.seconds)
+                           error="output", reason="budget_exhausted", timeout_s=exc.seconds)
         except DeviceCrash as exc:
-            return unknown("interval", f"the device run failed: {exc}")
+            return unknown("interval", f"the device run failed: {exc}", error="output",
+                           reason="not_run")
 
     # ------------------------------------------------------------------ pieces
     def pipeline(self, algorithm: str, inclusive: bool, n: int) -> Verdict:
@@ -207,7 +208,8 @@ class LibraryVerifier:
                 "wrap-around below 2^31 elements)"))
         else:
             parts.append(unknown("assumption", f"not discharged: {distinct.describe()} rests "
-                                 f"on the exclusive scan, which is not verified: {scan.summary}"))
+                                 f"on the exclusive scan, which is not verified: {scan.summary}",
+                                 error="assumption", reason="assumption_not_discharged"))
         verdict = combine("compact", parts, f"compaction of {n} elements: both kernels race-free,"
                           f" divergence-free and in bounds for flags of every integer type "
                           f"({', '.join(FLAG_TYPES)}); the scatter's assumption "

@@ -2,6 +2,7 @@
 // run: verify --n 4
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 27
 // truth: the call to __assume comes before the file's own definition, so the analysis resolves it to the prelude's __assume and assumes t == 0, hiding the write-write race on out[0] between every pair of work-items (the old check said verified); the device compiles this file as written and rejects it (implicit declaration of '__assume', then conflicting types), and with a forward declaration it runs the empty body: PoCL, int add, in = 0,1,2,3 gives 3,1,3,6, expected 0,1,3,6
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

@@ -2,6 +2,7 @@
 // run: verify --n 4
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 12
 // truth: the analysis (libclang 18) keeps the barriers, PoCL's clang 14 drops all three: race on buf[tid - offset] between the reader tid and the writer tid - offset (PoCL, int add, in = 0,1,2,3: out = 0,1,3,7, expected 0,1,3,6)
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

@@ -2,6 +2,7 @@
 // run: verify --n 4
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 12
 // truth: __FILE__ of an absolute kernel path is longer than 48 characters, so the analysis keeps the barriers (verified), but PoCL compiles a 43-character temporary file and drops them: race on buf[1] between thread 1 writing and thread 2 reading (PoCL, int add, in = 0,1,2,3: out = 0,1,3,7, expected 0,1,3,6)
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

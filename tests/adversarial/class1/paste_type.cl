@@ -2,6 +2,7 @@
 // run: verify --n 4
 // run: check --n 4
 // veriscan: inclusive threads=1
+// id: genericity type_inspected line 20
 // truth: pasting TYPE onto WIDE_ selects a flag per element type: 1 for the placeholder and the interval's uint, 0 for int, whose scans become copies (PoCL, int add, in = 0,1,2,3: out = 0,1,2,3, expected 0,1,3,6)
 #define GLUE(a, b) a##b
 #define PASTE(a, b) GLUE(a, b)

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64
+// id: execution unsupported_construct line 5
 // truth: the value of '\377' in #if depends on whether char is signed (C99 6.10.1p4): PoCL reads -1 and takes the #if (IDX 0, a race on buf[0] between work-items 0 and 1), a compiler with unsigned char takes the copy
 #if '\377' < 0
 #define IDX 0

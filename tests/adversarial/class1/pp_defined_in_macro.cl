@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64
+// id: execution unsupported_construct line 7
 // truth: 'defined' produced by a macro expansion is undefined behaviour (C99 6.10.1p4): gcc and clang (PoCL) do not expand its operand, so defined(FEATURE) is 1 and IDX is 0, a race on buf[0] between work-items 0 and 1; pcpp expanded FEATURE to FAST first, took 0, and proved the copy
 #define FEATURE FAST
 #define ENABLED defined(FEATURE)

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64
+// id: execution unsupported_construct line 5
 // truth: CLK_GLOBAL_MEM_FENCE is a macro of the OpenCL C environment (PoCL defines it): IDX is 0 and work-items 0 and 1 race on buf[0]; veriscan's own preprocessing saw no definition and proved the copy
 #ifdef CLK_GLOBAL_MEM_FENCE
 #define IDX 0

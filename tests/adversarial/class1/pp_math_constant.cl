@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64
+// id: execution unsupported_construct line 5
 // truth: M_PI_F is an OpenCL C header macro (spec 6.12.2), defined by PoCL: IDX is 0 and work-items 0 and 1 race on buf[0]; the kernel does not define it and the old preprocessing proved the copy
 #ifdef M_PI_F
 #define IDX 0

@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 8 --num-groups 1 --array-size a=8 --array-size in=1
+// id: divergence approximation line 14
 // truth: isinf(exp(x)) on a float and on a double are different built-ins of different precision: with in[0] = 100.0f, exp(100.0f) overflows (1) but exp(100.0) does not (0) (PoCL), so the odd work-items, which take the double arm, skip the barrier the even ones wait at: barrier divergence
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 __kernel void k(__global int *a, __global const float *in)

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: divergence arguments_differ line 12
 // truth: every work-item of the group must call async_work_group_copy with the same arguments (OpenCL C 1.2
 //        6.12.10); here the count is 1 for even and 2 for odd work-items, which is undefined.
 __kernel void staged(__global const int *in, __global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race read_write line 9
 // truth: the copy into buf is complete only after wait_group_events on its event (OpenCL C 1.2 6.12.10); a
 //        barrier is no wait, so the reads of buf race with the group's copy.
 __kernel void staged(__global const int *in, __global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race read_write line 10
 // truth: two copies, and only the event of the first (into a) is waited on before b is read: the copy into
 //        b may still be running, so the reads of b race with it; the late wait comes after the read.
 __kernel void staged(__global const int *in, __global int *out) {

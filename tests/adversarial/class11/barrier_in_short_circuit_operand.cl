@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: divergence not_all_threads line 8
 // truth: && evaluates sync_one() only where lid < 2, so work-items 0 and 1 reach the barrier inside it and
 //        2 and 3 never do: barrier divergence hidden in an operand that a call-per-statement view misses.
 int sync_one(void)

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 17
 // truth: C leaves the order of the operands of + unspecified: the compiler may store buf[(lid + 1) % 4] = 2
 //        before the barrier in sync_one(), where it races with the neighbour's buf[lid] = 1, or after it,
 //        where it races with nothing; the source does not decide, so neither verdict is sound.

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: a bool stores 2 as 1 (C99 6.3.1.2), so b + b is 2 and every work-item writes buf[0], a data race.
 //        PoCL: bool b = 2; b + b gives 2.
 __kernel void slots(__global int *out) {

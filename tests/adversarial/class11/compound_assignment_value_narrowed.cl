@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: the value of c += 1 is c's new value, a uchar: 255 + 1 stores 0 and the expression is 0, not 256,
 //        so every work-item writes buf[0], a data race. PoCL: int r = (c += 1) with c = 255 gives r = 0.
 __kernel void slots(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: the arms of k ? -1 : 0u meet in uint, so the value is 0xFFFFFFFF and (... > 0) holds: every
 //        work-item writes buf[0], a data race. PoCL: (3 ? -1 : 0u) > 0 gives 1.
 __kernel void slots(__global int *out) {

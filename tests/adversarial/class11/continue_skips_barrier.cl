@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: divergence not_all_threads line 13
 // truth: in iteration i work-item i continues past the barrier that the other three wait at: barrier
 //        divergence (OpenCL C 1.2 6.12.8: every work-item must reach each barrier).
 __kernel void rounds(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: divergence not_all_threads line 12
 // truth: the do/while runs lid + 1 times, so work-item 0 leaves after one barrier while the others wait
 //        at a second one: barrier divergence.
 __kernel void rounds(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: bounds index_out_of_range line 11
 // truth: p = &tab[1] points into the 4-int table, so p[lid] reads tab[4] for work-item 3, past its end
 //        (the element's address is bounded by the whole table, not by the element).
 __constant int tab[4] = {1, 2, 3, 4};

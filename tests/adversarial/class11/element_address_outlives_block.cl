@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 11
 // truth: p = &a[1] of an array declared in an inner block is read after the block ends, when a's lifetime
 //        is over (C11 6.2.4p2: the pointer's value is indeterminate): undefined behaviour.
 __kernel void dangling(__global int *out) {

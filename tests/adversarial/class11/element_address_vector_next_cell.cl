@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: p = &v[lid] and p[1].x is lane x of v[lid + 1], which work-item lid + 1 writes through its own
 //        p[0] without a barrier between: a data race through the address of an element.
 __kernel void cells(__global int *out) {

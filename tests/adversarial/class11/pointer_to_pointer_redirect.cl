@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 10
 // truth: *pp = b makes p point at b, so p[lid] writes b and a is read after the barrier though nothing
 //        wrote it: a read of uninitialised local memory (a model that kept p at a would see none).
 __kernel void redirect(__global int *out) {

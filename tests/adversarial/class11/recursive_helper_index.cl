@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 6
 // truth: depth(x) counts down to 0 and returns x, so buf[depth(lid) & 0] is buf[0] for every work-item: a
 //        data race that only following the recursion shows.
 int depth(int x) { return x <= 0 ? 0 : depth(x - 1) + 1; }

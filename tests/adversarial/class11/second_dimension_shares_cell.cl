@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4,2
+// id: race write_write line 9
 // truth: work-items (x, 0) and (x, 1) of the 4x2 group both write buf[x], a data race that a check
 //        of dimension 0 alone would miss.
 __kernel void rows(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 13
 // truth: t = s copies the array inside s, and the later t.x[lid] = lid changes only the copy: s.x stays
 //        all zero, so every work-item writes buf[0], a data race (a copy that shared s's array would not).
 typedef struct { int x[4]; } quad;

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: v[0].xy = ... by work-item 0 and v[0].yz = ... by work-item 1 both write lane y of v[0], a data
 //        race between two swizzled stores.
 __kernel void lanes(__global int *out) {

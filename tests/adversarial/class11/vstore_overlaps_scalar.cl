@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: vstore2(v, 0, buf + 1) by work-item 0 writes buf[1] and buf[2]; work-item 2 writes buf[2]
 //        unsynchronised: a data race between a vector store and a scalar one.
 __kernel void lanes(__global int *out) {

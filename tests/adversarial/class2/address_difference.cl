@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 11
 // truth: `(ulong)(in + 1) - (ulong)in` measures sizeof(TYPE) through two pointer-to-integer conversions; wider TYPEs skip the combining step. PoCL, long add (int64) on 1..4: out = 1 2 3 4 (should be 1 3 6 10); int add on 1..4: 1 3 6 10.
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

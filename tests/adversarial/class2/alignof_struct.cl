@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 13
 // truth: _Alignof of a struct holding TYPE is 4 in the proof (TYPE stands for int) and for 4-byte monoids, 8 for 8-byte ones, where the scan stops after its first round. PoCL, long add (int64) on 1..4: out = 1 3 5 7 (should be 1 3 6 10); int add on 1..4: 1 3 6 10.
 typedef struct { TYPE value; uchar tag; } tagged;
 

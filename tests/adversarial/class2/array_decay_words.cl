@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 10
 // truth: `__local uint *words = buf;` lets the TYPE array decay straight into a uint pointer (one implicit conversion, no cast); words[0] reads the low bits of the first element and, when they are 0x5EED, the last output becomes that element alone. PoCL, int add, in = 24301 1 1 1: out = 24301 24302 24303 24301 (should end in 24304).
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

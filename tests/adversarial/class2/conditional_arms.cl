@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 22
 // truth: `tid < N ? buf : words` mixes a TYPE array and a uint array in the arms of ?:, so the pointer the kernel reads through is a uint pointer into buf; the copy moves 4-byte words, and an 8-byte TYPE gets only its first N/2 elements. PoCL, long add (int64) on 1..4: out = 1 3 then the 0xA5 poison pattern.
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

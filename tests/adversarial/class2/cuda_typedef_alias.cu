@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 10
 // truth: `const int *raw = in;` compiles without a cast while TYPE stands for int (a real float TYPE would not even compile); raw[0] reads the bits of in[0] and, when they are 0x5EED, the last output is in[N-1] instead of the total. CUDA is not run here; its OpenCL twin typedef_alias_trojan.cl on PoCL, int add, in = 24301 1 1 1: out[3] = 1 instead of 24304.
 __global__ void alias_scan(const TYPE *in, TYPE *out)
 {

@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 7
 // truth: `enum { WORDS = sizeof(TYPE) / 4 }` hides sizeof(TYPE) in a file-scope enumerator, which the kernel reads as a plain constant (1 in the proof, where TYPE stands for int); with WORDS != 1 each work-item combines only every other round. PoCL, long add (int64) on 1..4: out = 1 3 5 7 (should be 1 3 6 10); int add on 1..4: 1 3 6 10.
 enum { WORDS = sizeof(TYPE) / 4 };
 

@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 16
 // truth: is_marker(__global const int *p) receives `in`, a TYPE pointer (the same type as far as a parse with TYPE = int can tell, so no conversion node); it reads the bits of in[0] and, when they are 0x5EED, drops the first element from the total. PoCL, int add, in = 24301 1 1 1: out = 24301 24302 24303 3 (should end in 24304).
 int is_marker(__global const int *p)
 {

@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 22
 // truth: __builtin_memcpy copies 4 bytes per element through `void *` parameters (the TYPE pointers convert implicitly): right for 4-byte TYPEs, but an 8-byte TYPE keeps the 0xA5 poison in its high half. PoCL, long add (int64) on 1..4: every out[k] = 0xA5A5A5A5_000000xx instead of 1 3 6 10.
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 13
 // truth: a union of TYPE and uint reads the bits of in[0]; when they are 0x5EED the first element is left out of every prefix after it. PoCL, int add, in = 24301 1 1 1: out = 24301 1 2 3 (should be 24301 24302 24303 24304).
 typedef union { TYPE value; uint bits; } pun;
 

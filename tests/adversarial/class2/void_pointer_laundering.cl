@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 21
 // truth: out and buf are laundered through `void *` into uint pointers (no cast anywhere), and the result is copied one 4-byte word per work-item: right for 4-byte TYPEs, but an 8-byte TYPE gets only its first N/2 elements. PoCL, long add (int64) on 1..4: out = 1 3 then the 0xA5 poison pattern; int add on 1..4 gives 1 3 6 10.
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

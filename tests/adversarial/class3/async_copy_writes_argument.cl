@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 16 --array-size flag=1 --array-size out=1
+// id: race approximation line 17
 // truth: the async copy writes flag[0] (its old value plus one), so the two reads of flag[0] differ and every work-item writes out[0]; an argument written only by a copy is not read-only input
 __kernel void k(__global int *flag, __global int *out)
 {

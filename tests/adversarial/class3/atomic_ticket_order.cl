@@ -1,6 +1,7 @@
 // expect: violation
 // run: verify --n 16
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 13
 // truth: race-free but not deterministic: each work-item sums the prefix whose length is the ticket atomic_inc hands it; PoCL and Oclgrind hand out tickets in id order so the interval test passes, while a device that reaches the atomic in another order (3, 2, 1, 0 at n = 4 with int add on ones) outputs 4,3,2,1
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

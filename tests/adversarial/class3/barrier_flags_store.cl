@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: race write_write line 19
 // truth: the last barrier's flags are `(out[N - 1] = buf[tid], CLK_LOCAL_MEM_FENCE)`; clang folds them to 1 and the store was dropped from the model, but every work-item stores out[N-1] before that barrier (racing pair: threads 0 and 1 write out[3] for n=4). Thread N-1 rewrites out[N-1] after the barrier, so PoCL gives the right scan (int add on 1..4: out = 1 3 6 10).
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

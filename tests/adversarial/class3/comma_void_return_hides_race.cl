@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: race write_write line 9
 // truth: stage() returns `(note_total(...), (void)0)`, a void comma expression whose left operand stores out[N-1] from every work-item (racing pair: threads 0 and 1 write out[3] for n=4). PoCL runs work-items in order, thread N-1 writes last, and int add on 1..4 gives out = 1 3 6 10.
 void note_total(__global TYPE *out, __local TYPE *buf, uint tid)
 {

@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: race write_write line 21
 // truth: `get_global_offset((out[0] = in[0], 0))` was read as the constant 0 and its argument never lowered, but every work-item stores out[0] in the last barrier interval (racing pair: threads 0 and 1 write out[0]). They all store in[0], the right value, so PoCL gives the right scan (int add on 1..4: out = 1 3 6 10).
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

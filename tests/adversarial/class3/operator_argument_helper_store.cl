@@ -1,6 +1,7 @@
 // expect: violation
 // run: verify --n 8
 // veriscan: inclusive threads=1
+// id: genericity type_inspected line 19
 // truth: take() stores to out and advances the cursor; inside OPERATOR it runs as many times as the operator's macro names its argument (twice for max written as a conditional, once for `+`), so the outputs depend on how the operator is spelled.
 TYPE take(__global const TYPE *in, __global TYPE *out, uint *k)
 {

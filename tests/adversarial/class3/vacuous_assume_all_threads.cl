@@ -1,6 +1,7 @@
 // expect: unknown
 // run: check --n 8
 // veriscan: inclusive threads=n
+// id: assumption vacuous_assumption
 // truth: the proof honoured `__assume(lid > N)`, which no work-item satisfies, so every query
 //        was vacuous and check said verified; the kernel that runs has every work-item write
 //        out[N-1] before the barrier (threads 0 and 1 race on out[7]).

@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 8
 // veriscan: inclusive threads=n
+// id: race write_write line 9
 // truth: mirror() ends in `return (void)publish(...)`, so every work-item stores out[0] = buf[0] in the same barrier interval (racing pair: threads 0 and 1 write out[0]). Every writer stores the same value, so PoCL gives the right scan (int add on 1..4: out = 1 3 6 10), yet it is a write-write data race.
 void publish(__global TYPE *out, __local TYPE *buf)
 {

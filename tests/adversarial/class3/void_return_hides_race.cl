@@ -2,6 +2,7 @@
 // run: verify --n 4,16
 // run: check --n 4
 // veriscan: inclusive threads=n
+// id: race write_write line 9
 // truth: publish() runs through `return publish(...)` in a void helper; every work-item writes out[N-1] with its own buf[tid] (racing pair: threads 0 and 1 on out[3] for n=4). PoCL runs work-items in order, so thread N-1 writes last and int add on 1..4 still gives out = 1 3 6 10: only the static proof can see this race.
 void publish(__global TYPE *out, __local TYPE *buf, uint tid)
 {

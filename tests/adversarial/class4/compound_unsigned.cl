@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size in=8 --array-size out=4
+// id: bounds index_out_of_range line 11
 // truth: x /= 2u divides in unsigned (C's usual conversions): x = (uint)(lid - 4) / 2 is
 //        about 2^31, so in[x + 2] is far out of bounds (and x + 2 overflows for lid = 3).
 //        The old encoding divided in int: x in -2..0, in bounds.

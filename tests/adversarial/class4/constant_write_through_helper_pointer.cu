@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim 64 --gridDim 1 --array-size out=64
+// id: execution unsupported_construct
 // truth: the __constant__ array is written through a pointer a helper hands back (undefined in CUDA: constant memory is read-only), then read by a neighbour; no model of that store exists
 __constant__ int A[64];
 __device__ int *grab(int *p) { return p; }

@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4 --array-size out=4
+// id: undefined approximation line 9
 // truth: the loop runs while i >= 0 and steps by 2^30: the counter must overflow int to ever
 //        stop (undefined: clang may assume i >= 0 always, an endless loop). With wrap-around
 //        the loop ends after two steps and looks harmless.

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 13
 // truth: the arguments of pick(i, bump(i)) are indeterminately sequenced in C++; the
 //        lowering bound a = i after bump had changed it (v = 2t+1: out[t], "verified"),
 //        but evaluating the arguments left to right binds a = 2t, v = 2t, and every thread

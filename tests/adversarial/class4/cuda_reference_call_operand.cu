@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 13
 // truth: in `i + bump(i)` (bump takes int &) C++ leaves the read of i and bump's body
 //        indeterminately sequenced.  The lowering ran bump first (v = 2t+1, odd: out[t],
 //        "verified"); reading i first, as left-to-right code generation does, gives v = 2t,

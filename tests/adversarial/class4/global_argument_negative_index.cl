@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: bounds index_out_of_range line 9
 // truth: in[gid - 1] reads in[-1] in work-item 0: an OpenCL kernel argument points at the
 //        start of its buffer, so index -1 is outside it whatever its size.  Without
 //        --array-size the argument was not bounds-checked at all and the kernel verified.

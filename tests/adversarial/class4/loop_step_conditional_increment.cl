@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4 --num-groups 1 --array-size out=16 --param n=1000
+// id: race approximation line 10
 // truth: the step's conditional expression increments i once more for odd work-items (i = 0, 3, 5, ...), so the body sees odd i and writes out[100], past the end of out; the second write to the counter hides inside ?: of the step
 __kernel void k(__global int *out, int n)
 {

@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4 --num-groups 1 --array-size out=16
+// id: race approximation line 10
 // truth: the step adds 2 to i and, for odd work-items, 1 more inside a short-circuit, so work-item 1 runs the body with i = 3 and writes out[100], past the end of out, for every n >= 4; a loop counter is one whose only write is the step's top-level v = v + e, every nested write counted
 __kernel void k(__global int *out, uint n)
 {

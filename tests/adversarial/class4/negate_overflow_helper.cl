@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: undefined signed_overflow line 6
 // truth: the helper negates INT_MIN + lid; for thread 0 that is -INT_MIN (undefined). The old
 //        encoding wrapped it back to INT_MIN and (v & 3) stayed a valid index.
 int flip(int v) { return -v; }

@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 64 --num-groups 1 --array-size out=64
+// id: execution unsupported_construct line 10
 // truth: PoCL places b right after a, so a + 64 == b holds and every work-item writes out[0]
 __kernel void k(__global int *out) {
   __local int a[64];

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 1 --array-size out=1
+// id: bounds pointer_out_of_range line 12
 // truth: `recs + 5` points more than one past the end of the struct array recs[3]
 //        (undefined, C11 6.5.6p8) although `p - 3` is recs[2] again; arrays of structs
 //        are lowered as one array per field, and pointer arithmetic on them was never

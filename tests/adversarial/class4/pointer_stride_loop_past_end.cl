@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4 --array-size out=4
+// id: bounds approximation line 11
 // truth: the pointer loop steps p by 4 until it reaches `end`; for work-item t > 0 the
 //        last step forms buf + 4 + t, past one-past-the-end of buf[4]: undefined (C11
 //        6.5.6p8) although that pointer is only compared, never dereferenced (thread 1).

@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 2 --array-size data=2
+// id: undefined vacuous_assumption
 // truth: both reads of data[0] come before any write to data, so they see the one value the host put there; (a + 1) + INT_MAX needs a <= -1 and b + INT_MIN needs b >= 0, so every input overflows in one of them
 __kernel void k(__global int *data)
 {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 32
+// id: undefined shift_count line 9
 // truth: CUDA (C++) leaves a shift count >= the width undefined: threadIdx.x << blockDim.x
 //        shifts an int by 32 (thread 1 reaches it); nvcc may produce anything there.
 __global__ void spread(int *out) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: race write_write line 10
 // truth: OpenCL C masks shift counts, so 1u << 32 is 1u and lid >> 1 sends threads 0 and 1
 //        to buf[0]: a write-write race (the old encoding made 1u << 32 zero: buf[lid], no race).
 __kernel void shifted_slots(__global int *out) {

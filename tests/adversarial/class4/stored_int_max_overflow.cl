@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 4 --array-size out=4
+// id: undefined approximation line 12
 // truth: the local s holds INT_MAX, stored by work-item 0, and every work-item adds 1 to it: signed overflow in every run; arithmetic on it was assumed defined because it was read from memory
 __kernel void k(__global int *out)
 {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 11
 // truth: `i + (i = i + 1)` is undefined in C (a write and a read of i unsequenced).  The
 //        lowering emitted the assignment first and read the new i twice (v = 4t+2, even:
 //        out[t], race-free, "verified"); PoCL reads the old i first: measured v = 1 5 9 13

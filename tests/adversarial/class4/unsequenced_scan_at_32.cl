@@ -2,6 +2,7 @@
 // run: verify --n 32
 // run: check --n 4,32
 // veriscan: inclusive threads=n
+// id: genericity unsupported_construct line 18
 // truth: `j + (j = j + 1u)` (only at n = 32) is undefined; the lowering read the new j
 //        (v even: a harmless out[lid]), PoCL reads the old one (v odd), so at n = 32 every
 //        thread writes out[31] before the barrier: a write-write race (threads 0 and 1 on

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: undefined undefined_operation line 13
 // truth: `*q += (*q)++` (q points at h[1]) updates h[1] by the compound assignment's store
 //        and by the postfix increment in its operand, unsequenced: undefined (C11 6.5p2),
 //        reached by every thread (thread 0).  The same element reached through a pointer.

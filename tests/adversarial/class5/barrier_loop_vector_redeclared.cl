@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: undefined unassigned_variable line 16
 // truth: the loop holds a barrier, so it is unrolled iteration by iteration; the vector
 //        `v` declared in its body is a new object each iteration, and iteration 1 reads
 //        v.y, assigned only in iteration 0 (thread 0).

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 8
+// id: initialisation unwritten_cell line 12
 // truth: only the first half of the block fills the shared array (threadIdx.x < 4); after
 //        __syncthreads() thread 7 reads s[7], which no thread wrote.
 __global__ void half_filled(const int *in, int *out) {

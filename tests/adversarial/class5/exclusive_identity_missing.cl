@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 8 --array-size in=8 --array-size out=8
+// id: initialisation unwritten_cell line 12
 // truth: an exclusive shift that forgets to store the identity at slot 0: thread 0 reads
 //        tmp[0], which nobody wrote (tmp[lid + 1] covers 1..7 only).
 __kernel void exclusive_shift(__global const int *in, __global int *out) {

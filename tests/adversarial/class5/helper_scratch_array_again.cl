@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: initialisation unwritten_cell line 12
 // truth: the helper's private array `scratch` is a new array on every call.  The second
 //        call (first = 0) reads scratch[1], which no statement of that call wrote (thread 0);
 //        the first call's write used to count because both inlined calls shared one array.

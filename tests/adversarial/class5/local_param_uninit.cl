@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: initialisation unwritten_cell line 8
 // truth: a __local buffer passed as an argument is allocated by the host but never
 //        initialised; thread 3 reads scratch[3] before anybody stores to it.
 __kernel void scratchpad(__global int *out, __local int *scratch) {

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: initialisation unwritten_cell line 15
 // truth: `x` has its address taken, so the lowering keeps it as a one-cell private array;
 //        declared in the loop body, it is a new object each iteration.  Iteration 1 reads x
 //        through nothing but its own name, unassigned in that iteration (thread 0).

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: undefined unassigned_variable line 16
 // truth: `carry` is declared inside the loop body without an initialiser, so each iteration
 //        has a new object with an indeterminate value (C11 6.2.4p6).  Iteration 1 reads it
 //        although only iteration 0 assigned it (thread 0, i = 1).  The lowering gave the

@@ -2,6 +2,7 @@
 // run: check --n 64,128
 // run: check --n all
 // veriscan: inclusive threads=n
+// id: undefined approximation line 13
 // truth: for n >= 64 the counting loop reads `late` at i == 40, one iteration before anything assigns it (C11 6.3.2.1p2: undefined). Unrolled (n = 4) the read is never reached; beyond the unrolled iterations the loop is run as one symbolic iteration k, in which `late` must still count as unassigned.
 __kernel void scan(__global const TYPE *in, __global TYPE *out) {
   __local TYPE buf[N];

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=4
+// id: initialisation unwritten_cell line 17
 // truth: a private array of structs declared in a loop body is a new array each iteration
 //        (one array per field in the lowering).  Iteration 1 reads cell[0].hi, which only
 //        iteration 0 wrote (thread 0).

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 2 --array-size out=2
+// id: initialisation unwritten_cell line 11
 // truth: the private array is filled at even positions only; the loop then reads acc[1],
 //        which this thread never wrote (private memory starts with garbage).
 __kernel void gaps(__global int *out) {

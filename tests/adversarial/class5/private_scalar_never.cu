@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4
+// id: undefined unassigned_variable line 9
 // truth: the accumulator is never initialised before acc += ...: every thread reads an
 //        indeterminate register (nvcc does not zero it).
 __global__ void sum_row(const int *in, int *out) {

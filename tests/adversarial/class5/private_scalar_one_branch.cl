@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size in=4 --array-size out=4
+// id: undefined undefined_operation line 12
 // truth: base is assigned only when lid is even; odd threads (thread 1) read it unassigned
 //        (an indeterminate value).  The old lowering merged the branch's value into both
 //        paths, as if every thread had assigned it.

@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size in=4 --array-size out=4
+// id: race read_write line 10
 // truth: each thread writes its own slot and then reads its neighbour's without a barrier
 //        between: no barrier orders the neighbour's write, so thread 0 may read buf[1]
 //        before thread 1 wrote it (a race too; the read is of possibly unwritten memory).

@@ -2,6 +2,7 @@
 // run: verify --n 8
 // run: check --n 8
 // veriscan: inclusive threads=n
+// id: initialisation unwritten_cell
 // truth: a Kogge-Stone scan whose load skips element 0 (lid > 0): tmp[0] is never written.
 //        Fresh PoCL local memory is zero, which the old interval code read as (0,0) =
 //        exactly in[0], so the interval test passed (out[k] = (0,k)) and verify said

@@ -1,6 +1,7 @@
 // expect: violation
 // run: verify --n 8
 // veriscan: inclusive threads=n/2
+// id: initialisation unwritten_cell line 14
 // truth: an up-sweep that loads only the even elements of the tree (tmp[2*lid]) and then
 //        combines tmp[2*lid] with tmp[2*lid+1]: the odd slots are read uninitialised.
 //        On PoCL the fresh local memory is zero, which the old interval code read as (0,0).

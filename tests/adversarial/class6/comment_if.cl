@@ -2,6 +2,7 @@
 // run: check --n all
 // run: verify --n all
 // veriscan: inclusive threads=n
+// id: race read_write line 22
 // truth: `#/*...*/if` escaped the old line scan; even N below 2^30 takes KEEP 0; at n = 4 the middle barrier is gone: thread 2 reads buf[1] while thread 1 writes it (PoCL, int add, in = 1,1,1,1: out = 1,2,4,6, expected 1,2,3,4); the old two-sentinel proof said verified for every n
 #/* odd N, or N past 2^30 */if (N % 2 == 1) || N >= 1073741824
 #define KEEP 1

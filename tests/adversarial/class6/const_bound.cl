@@ -2,6 +2,7 @@
 // run: check --n all
 // run: verify --n all
 // veriscan: inclusive threads=n
+// id: bounds index_out_of_range line 13
 // truth: the const bound folds to N at both sentinels but to 8 at n = 64: thread 49 writes buf[49] of an 8-element array (out of bounds; PoCL's output happens to be right); the old proof said verified for every n
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

@@ -2,6 +2,7 @@
 // run: check --n all
 // run: verify --n all
 // veriscan: inclusive threads=n
+// id: race read_write line 20
 // truth: POW2 is 1 at every power of two below 2^30, dropping the middle barrier; at n = 4 the middle barrier is gone: thread 2 reads buf[1] while thread 1 writes it (PoCL, int add, in = 1,1,1,1: out = 1,2,4,6, expected 1,2,3,4); the old two-sentinel proof said verified for every n
 /* 1 for a power of two below 2^30, folded by clang into the enumerator: 0 at the
  * odd sentinels the parametric proof parsed with, so it proved the barrier kept. */

@@ -2,6 +2,7 @@
 // run: check --n all
 // run: verify --n all
 // veriscan: inclusive threads=n
+// id: bounds index_out_of_range line 15
 // truth: SLOTS equals N at both sentinels (and at n = 2^31) but is 16 at n = 32: thread 17 writes buf[17] past the 16-element array (out of bounds; PoCL's output happens to be right, the write lands outside buf); the old proof said verified for every n
 /* Equal to N at every n but 32, so at any sentinel: the old comparison took
  * it for N itself. */

@@ -2,6 +2,7 @@
 // run: check --n all
 // run: verify --n all
 // veriscan: inclusive threads=n
+// id: race read_write line 17
 // truth: the folded sizeof is 1 at every power of two below 2^30, dropping the middle barrier; at n = 4 the middle barrier is gone: thread 2 reads buf[1] while thread 1 writes it (PoCL, int add, in = 1,1,1,1: out = 1,2,4,6, expected 1,2,3,4); the old two-sentinel proof said verified for every n
 /* sizeof folds the low bit of N: 2 at odd sentinels, 1 at every power of two below 2^30. */
 __kernel void scan(__global const TYPE *in, __global TYPE *out)

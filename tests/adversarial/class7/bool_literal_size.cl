@@ -1,6 +1,7 @@
 // expect: violation
 // run: verify --n 512
 // veriscan: inclusive threads=n
+// id: bounds index_out_of_range line 13
 // truth: on the device true is a bool (sizeof 1), so work-item 0 stores past the end of buf at every n > 256, where Oclgrind does not look; a proof that took true for the int 1 would see that store as dead and verify the kernel
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

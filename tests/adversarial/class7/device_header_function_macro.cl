@@ -1,6 +1,7 @@
 // expect: unknown
 // run: verify --n 4
 // veriscan: inclusive threads=1
+// id: output not_run
 // truth: the proof reads __IF_INT64 as this file's own function of a TYPE value that returns 0; PoCL's headers define __IF_INT64(x) as x, so the device compiles `if (__IF_INT64(in[0]) == 7)`, a comparison of a TYPE value: with int add and in = 7,1,1,1 the output is 7,1,1,1 instead of 7,8,9,10
 // The parentheses around the name keep the kernel's own preprocessing from
 // touching it; the device compiler's second preprocessing expands the call.

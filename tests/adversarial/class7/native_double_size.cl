@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 4 --array-size out=8
+// id: bounds index_out_of_range line 11
 // truth: native_sqrt has no double overload: the device converts the argument to float and returns a 4-byte float, so work-item 0 stores out[8], past the end of out; a prelude that declared native_sqrt(double) gave the result 8 bytes, took the branch for dead and left that store unchecked
 __kernel void k(__global float *out)
 {

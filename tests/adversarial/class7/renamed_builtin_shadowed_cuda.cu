@@ -2,6 +2,7 @@
 // run: verify --n 4
 // truth: the translation to OpenCL C keeps the variable rotate, which PoCL renames to _cl_rotate, the name of an inner variable: the translated kernel computes a wrong scan on PoCL
 // veriscan: inclusive threads=1
+// id: output not_run
 __global__ void k(const TYPE *in, TYPE *out) {
   unsigned int rotate = 1u;
   TYPE acc = in[0];

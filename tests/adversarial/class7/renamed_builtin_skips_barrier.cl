@@ -2,6 +2,7 @@
 // run: verify --n 64
 // truth: on PoCL abs becomes _cl_abs, and the inner _cl_abs (0) hides the kernel's abs (1), so the end-of-round barrier is skipped: a read-write race on the local buffer that Oclgrind reports on the text PoCL compiles
 // veriscan: inclusive threads=n
+// id: output not_run
 __kernel void k(__global const TYPE *in, __global TYPE *out)
 {
     __local TYPE buf[N];

@@ -1,6 +1,7 @@
 // expect: violation
 // run: verify --n 512
 // veriscan: inclusive threads=n
+// id: bounds index_out_of_range line 13
 // truth: OpenCL's abs(int) returns uint, so abs(0) - 1 is 4294967295 and the guarded store runs for every work-item at n > 256, writing past the end of buf; a proof that gave abs an int result would take the guard for -1 > N, false, and verify the kernel
 __kernel void scan(__global const TYPE *in, __global TYPE *out)
 {

@@ -1,6 +1,7 @@
 // expect: unknown
 // run: verify --n 512
 // veriscan: inclusive threads=n
+// id: genericity unsupported_construct line 26
 // truth: clang also takes '__attribute' without trailing underscores; this pure helper's unused call may be deleted with the barrier in it, and the rounds then race at n = 512
 int hold(int x) __attribute((pure));
 

@@ -1,6 +1,7 @@
 // expect: unknown
 // run: verify --n 512
 // veriscan: inclusive threads=n
+// id: genericity unsupported_construct line 24
 // truth: the helper that holds the barrier is declared const, so the compiler may drop a call whose value is unused, barrier and all; each round's writes then race with the next round's reads at n = 512, beyond where Oclgrind looks
 __attribute__((const, noinline)) int rendezvous(void)
 {

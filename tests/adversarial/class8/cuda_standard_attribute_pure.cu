@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 8 --num-groups 1 --array-size out=8
+// id: execution unsupported_construct line 16
 // truth: a C++11 [[gnu::pure]] helper whose value is unused may be deleted with the __syncthreads inside it, so the neighbour's read and the owner's write race; the attribute has the standard spelling, not __attribute__
 [[gnu::pure]] __device__ int settle(int x)
 {

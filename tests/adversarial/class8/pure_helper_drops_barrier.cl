@@ -1,6 +1,7 @@
 // expect: unknown
 // run: verify --n 512
 // veriscan: inclusive threads=n
+// id: genericity unsupported_construct line 26
 // truth: a pure function's unused call may be deleted like a const one's; the barrier inside goes with it
 int wait_all(int unused) __attribute__((pure));
 

@@ -1,6 +1,7 @@
 // expect: unknown
 // run: verify --n 8
 // veriscan: inclusive threads=1
+// id: genericity unsupported_construct line 19
 // truth: accumulate() promises through restrict that its two pointers never meet, and is called with one cell for both; undefined behaviour whose result depends on the optimisation level (with -cl-opt-disable PoCL reads the updated cell back and gets a wrong scan)
 void accumulate(__global TYPE *restrict into, __global const TYPE *restrict from, TYPE x)
 {

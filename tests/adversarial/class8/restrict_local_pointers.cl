@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 1 --global-size 1
+// id: execution unsupported_construct line 7
 // truth: two restrict pointer variables reach the same cell; the promise is broken and the compiler may keep the first read in a register
 __kernel void k(__global int *a)
 {

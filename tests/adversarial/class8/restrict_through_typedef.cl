@@ -1,6 +1,7 @@
 // expect: unknown
 // run: verify --n 8
 // veriscan: inclusive threads=1
+// id: genericity unsupported_construct line 21
 // truth: the helper's parameters are restrict through a typedef, which libclang's qualifier test on the written type does not see; both point at one cell, so the result depends on the optimisation level
 typedef __global TYPE *restrict cell_t;
 

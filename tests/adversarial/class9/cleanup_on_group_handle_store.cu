@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64 --num-groups 1 --array-size out=64
+// id: execution unsupported_construct line 18
 // truth: at the end of the block the compiler calls clear(&g) in every thread; thread t stores 0 into slot[t+1] while thread t+1 stores t+1 there in the same barrier interval (write-write race); the attribute on the cooperative-groups handle was consumed unchecked
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;

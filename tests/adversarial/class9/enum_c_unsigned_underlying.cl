@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 64
+// id: race write_write line 12
 // truth: in C an enumeration with no negative enumerator is unsigned int for clang and GCC (every OpenCL device compiler's front end), so e = (enum Step)(t - 1) is 4294967295 for thread 0, e > 100 holds, and thread 0 writes s[5] as thread 5 does (a write-write race); modelled as a signed int, e is -1 and thread 0 writes s[0]
 enum Step { FIRST, SECOND };
 

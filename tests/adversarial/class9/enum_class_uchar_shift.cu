@@ -1,5 +1,6 @@
 // expect: violation-or-unknown
 // run: check --local-size 64
+// id: race write_write line 11
 // truth: Lane's underlying type is unsigned char, so static_cast<Lane>(t << 3) keeps 8*t mod 256 and (int)l >> 3 is t mod 32: threads 0 and 32 both write s[0] before any barrier (a write-write race); an enum modelled as a 32-bit int keeps 8*t and sees s[t]
 enum class Lane : unsigned char { First = 0 };
 

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64 --kernel step
+// id: execution unsupported_construct line 16
 // truth: --kernel step names a template whose clean explicit specialisation step<0> is not what the file launches: the host takes step<3> (the primary, whose threads t and t+1 both write s[t+1] before the barrier, a race); the bare name must not pick the specialisation
 template <int K>
 __global__ void step(int *out)

@@ -1,5 +1,6 @@
 // expect: violation: annotated assertion may fail
 // run: spec
+// id: spec.assert assertion_false line 17
 // reason: Red-team round 3, F1b: an assertion closing a loop body must hold in every
 // iteration (here it fails in the first three, count == 1, 2, 3); it was checked
 // once, after the loop, at the statement that follows the brace on the same line.

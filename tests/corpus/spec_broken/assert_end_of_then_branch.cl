@@ -1,5 +1,6 @@
 // expect: violation: annotated assertion may fail
 // run: spec
+// id: spec.assert assertion_false line 15
 // reason: Red-team round 3, F1a: an assertion closing a then-branch was checked at the
 // first statement of the next line, inside the else-branch, where it holds; work-item 0
 // reaches it with flag == 1, so it fails on every launch.

@@ -1,5 +1,6 @@
 // expect: violation: the barrier hands out permission on a[x] that the threads did not hand in
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 21
 // truth: The first barrier turns each write on a[tid] into a read of the right
 //        neighbour's cell.  The second hands each work-item its write on a[tid] back,
 //        but the neighbours keep their reads (they hand in only b): work-item tid

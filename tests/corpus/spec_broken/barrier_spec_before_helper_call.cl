@@ -1,5 +1,6 @@
 // expect: unknown: whose inlined code the annotation cannot be placed against
 // run: spec
+// id: spec.construct unsupported_construct line 19
 // truth: The barrier specification stands before a call of a helper whose body is the
 //        barrier.  Read as that barrier's specification it would verify the rotation;
 //        but the helper's inlined code is not the annotated statement, and an

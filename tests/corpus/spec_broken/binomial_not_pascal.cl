@@ -1,5 +1,6 @@
 // expect: violation: loop invariant is not preserved
 // run: spec
+// id: spec.loop_invariant_preserved assertion_false line 28
 // reason: Broken variant of binomial.cl: the update breaks Pascal's rule.
 // Binomial coefficients by Pascal's rule (paper 003, Fig. 9): n work-items
 // compute row n-1 of Pascal's triangle in bin.  In round `row` the work-items

@@ -1,5 +1,6 @@
 // expect: violation: does not follow from the preconditions of all threads
 // run: spec
+// id: spec.barrier_postcondition assertion_false line 36
 // reason: Broken variant of binomial.cl: the barrier claims the wrong neighbour's value.
 // Binomial coefficients by Pascal's rule (paper 003, Fig. 9): n work-items
 // compute row n-1 of Pascal's triangle in bin.  In round `row` the work-items

@@ -1,6 +1,7 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
 // process: own
+// id: spec.write_permission permission_missing line 67
 // reason: Broken variant of blelloch_perms.cu: the down-sweep writes next to its left operand.
 // Blelloch's in-place exclusive scan (paper 000, Alg. 1) with the permission
 // pattern of Fig. 4 (§4.2.1), one block of n threads over n elements.

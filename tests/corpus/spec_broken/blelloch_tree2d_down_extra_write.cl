@@ -1,5 +1,6 @@
 // expect: violation: did not hand in
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 43
 // reason: Broken variant of blelloch_tree2d_down.cl: the own cell of row level-1 is also some parent's child.
 // Down-sweep of Blelloch's scan with the tree stored as an h x n array
 // (paper 004, Alg. 3 and the permission scheme of Alg. 5), for any n.  The

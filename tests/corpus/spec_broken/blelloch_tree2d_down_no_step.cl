@@ -1,5 +1,6 @@
 // expect: violation: loop invariant
 // run: spec
+// id: spec.loop_invariant_preserved permission_missing line 33
 // reason: Broken variant of blelloch_tree2d_down.cl: the level never moves, so the invariant's own cells are gone.
 // Down-sweep of Blelloch's scan with the tree stored as an h x n array
 // (paper 004, Alg. 3 and the permission scheme of Alg. 5), for any n.  The

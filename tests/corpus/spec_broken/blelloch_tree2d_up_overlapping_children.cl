@@ -1,5 +1,6 @@
 // expect: violation: twice
 // run: spec
+// id: spec.barrier_redistribution permission_exceeded line 37
 // reason: Broken variant of blelloch_tree2d_up.cl: neighbouring work-items both get the cell between them.
 // Up-sweep of Blelloch's scan with the tree stored as an h x n array
 // (paper 004, Alg. 2 and the permission scheme of Alg. 4 / Fig. 9), for any

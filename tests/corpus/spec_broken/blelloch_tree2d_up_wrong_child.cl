@@ -1,6 +1,7 @@
 // expect: violation: read of tree[...] without read permission
 // run: spec
 // process: own
+// id: spec.read_permission permission_missing line 41
 // reason: Broken variant of blelloch_tree2d_up.cl: the sum reads the next pair's left child.
 // Up-sweep of Blelloch's scan with the tree stored as an h x n array
 // (paper 004, Alg. 2 and the permission scheme of Alg. 4 / Fig. 9), for any

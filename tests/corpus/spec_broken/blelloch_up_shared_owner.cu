@@ -1,6 +1,7 @@
 // expect: violation: two threads both receive write
 // run: spec
 // process: own
+// id: spec.barrier_redistribution permission_exceeded line 43
 // reason: Broken variant of blelloch_perms.cu: every thread above the owner also gets the element.
 // Blelloch's in-place exclusive scan (paper 000, Alg. 1) with the permission
 // pattern of Fig. 4 (§4.2.1), one block of n threads over n elements.

@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 23
 // reason: Issue 9 bug 1: write minus a read handed in, plus another read received back,
 // was counted as write again.  Every work-item owns a[tid]; at the barrier it
 // hands in a read of its own cell and receives reads of its own cell and of its

@@ -1,5 +1,6 @@
 // expect: violation: read of a[...] without read permission
 // run: spec
+// id: spec.read_permission permission_missing line 15
 // reason: Issue 9 bug 1, second half: a read handed in at a barrier stayed readable.
 // Every work-item holds a read of a[0], hands it in at the barrier and gets
 // nothing back, yet reads a[0] afterwards.

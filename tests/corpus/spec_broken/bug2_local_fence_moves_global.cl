@@ -1,5 +1,6 @@
 // expect: violation: the barrier does not fence global memory
 // run: spec
+// id: spec.barrier_redistribution unfenced_memory line 18
 // reason: Issue 9 bug 2: a barrier redistributed permissions on global memory although
 // it fences only local memory.  Work-item tid writes a[tid], then a
 // barrier(CLK_LOCAL_MEM_FENCE) hands a[tid] to work-item tid + 1 (wrapping),

@@ -1,5 +1,6 @@
 // expect: violation: the barrier does not fence global memory
 // run: spec
+// id: spec.barrier_redistribution unfenced_memory line 18
 // reason: Issue 9 bug 2: barrier(0) fences no memory at all, yet it redistributed
 // permissions on global memory.  Work-item tid writes a[tid], then a
 // barrier(0) hands a[tid] to work-item tid + 1 (wrapping),

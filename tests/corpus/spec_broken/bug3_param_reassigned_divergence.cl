@@ -1,5 +1,6 @@
 // expect: unknown: barrier under a condition that is not lock-step-safe
 // run: spec
+// id: spec.construct unsupported_construct line 17
 // reason: Issue 9 bug 3, second half: the lock-step analysis took every parameter as
 // uniform, so a barrier under "k > 0" counted as reached by all work-items or
 // none, although k = tid makes work-item 0 skip it: barrier divergence.

@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
 // run: spec
+// id: spec.barrier_redistribution permission_exceeded line 15
 // reason: Issue 9 bug 3: the barrier obligations read a kernel parameter as the same,
 // unchanged value in every thread although the kernel assigns to it.  Here
 // k = tid, so "tid == k" holds in every work-item and all of them receive the

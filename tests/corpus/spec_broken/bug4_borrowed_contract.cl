@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec --kernel second
+// id: spec.write_permission permission_missing line 16
 // reason: Issue 9 bug 4: every annotation before the checked kernel joined its contract,
 // so "second" (unannotated) borrowed "first"'s permissions and verified,
 // although all its work-items write a[0]: a data race.

@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec --kernel first
+// id: spec.write_permission permission_missing line 11
 // reason: Issue 9 bug 4, second half: checking "first" failed as bad input (exit 3)
 // because "second" carries a barrier annotation.  "first" itself is wrong:
 // its contract gives each work-item a read only, and it writes.

@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold at the end
 // run: spec
+// id: spec.postcondition assertion_false line 12
 // reason: Issue 9 bug 5: annotations divided like the solver (Euclidean: (0 - 1) / 2
 // is -1) while the code divides like C ((0 - 1) / 2 is 0).  The postcondition,
 // read as C reads it, says out[0] == 0; the kernel stores -1 there, and the

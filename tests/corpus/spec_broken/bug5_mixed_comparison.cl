@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 15
 // reason: Issue 9 bug 5: in `d < n` with int d and uint n, C converts d to unsigned,
 // so d = -1 compares as 4294967295 and work-item 0 takes the else branch,
 // writing a[1], which work-item 1 owns.  Mathematics says -1 < n.

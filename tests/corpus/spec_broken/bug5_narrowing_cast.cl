@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 13
 // reason: Issue 9 bug 5: narrowing casts were ignored.  (uchar)tid wraps at 256, so
 // work-items 0 and 256 of a 512-item group both write a[0] (a data race),
 // while the checker read the slot as tid and verified the kernel.

@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '*'
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 12
 // reason: Issue 9 bug 5: signed overflow is undefined behaviour in C.  big * 2
 // overflows int for big >= 2^30, where the mathematical reading made
 // `twice >= 0` always true and verified the kernel.

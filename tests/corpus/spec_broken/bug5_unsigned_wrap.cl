@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 16
 // reason: Issue 9 bug 5: unsigned arithmetic wraps in C.  For work-item 0, tid - 1u is
 // 4294967295, not -1, so `prev >= n` holds for work-item 0 in C (never in
 // mathematics) and it writes a[1], which work-item 1 owns.  The mathematical

@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 18
 // reason: Issue 9 bug 5: a conversion to a 32-bit unsigned type wraps modulo 2^32, and
 // only conversions narrower than int were followed before.  With
 // k = 2^32 - 1, (uint)(k + tid) is tid - 1 for tid >= 1, which mathematics

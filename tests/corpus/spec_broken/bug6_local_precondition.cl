@@ -1,5 +1,6 @@
 // expect: violation: whose contents are undefined at kernel entry
 // run: spec
+// id: spec.vacuity undefined_contents line 10
 // reason: Issue 9 bug 6: a precondition about the kernel's own __local array, which
 // no host can establish (the array is uninitialised when the kernel starts),
 // made the proof assume its contents and "verify" a wrong result: out[tid]

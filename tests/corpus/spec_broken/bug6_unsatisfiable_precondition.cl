@@ -1,5 +1,6 @@
 // expect: violation: the kernel precondition of all threads
 // run: spec
+// id: spec.vacuity unsatisfiable line 8
 // reason: Issue 9 bug 6: an unsatisfiable precondition made every obligation vacuous.
 // The precondition mis-states the id range (">=" for "<"), which no work-item
 // of any launch satisfies, so the racy writes of a[0] by every work-item

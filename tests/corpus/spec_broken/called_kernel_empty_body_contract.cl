@@ -1,5 +1,6 @@
 // expect: unknown: which kernel 'k' calls
 // run: spec --kernel k
+// id: spec.construct unsupported_construct line 8
 // reason: Red-team round 3, F3: k calls kernel `callee` against its precondition
 // (n == 4321 fails for every work-item but one).  Whether k runs callee was decided by
 // shared source lines, and an empty body has none, so the contract was dropped as

@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
 // run: spec
+// id: spec.barrier_redistribution permission_exceeded line 30
 // reason: Broken variant of compaction.cu: without distinct scan results two flagged threads share a slot.
 // The scatter step of stream compaction (paper 000, Alg. 3 lines 3-5 and the
 // last column of Fig. 11): thread t keeps element t when flag[t] == 1 and

@@ -1,5 +1,6 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 36
 // reason: Broken variant of compaction.cu: writes one slot further than it owns.
 // The scatter step of stream compaction (paper 000, Alg. 3 lines 3-5 and the
 // last column of Fig. 11): thread t keeps element t when flag[t] == 1 and

@@ -1,5 +1,6 @@
-// expect: unknown: is followed by the preprocessor line 9
+// expect: unknown: is followed by the preprocessor line 10
 // run: spec
+// id: spec.construct unsupported_construct line 6
 // reason: The kernel's contract is cut off from the kernel by a #define: it must not
 // be dropped (its postcondition out[t] == 42 is false; the kernel never writes out).
 /*@ context_everywhere n == get_local_size(0);

@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold at the end
 // run: spec
+// id: spec.postcondition assertion_false line 11
 // truth: An annotation opened by /*@ may end with a plain */: the comment is still the
 //        kernel's contract, and its false postcondition (the kernel stores 1, not 7)
 //        must be checked, not read as an ordinary comment.

@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold at the end
 // run: spec
+// id: spec.postcondition assertion_false line 11
 // truth: The contract is written as two annotations, the precondition in one and the
 //        postcondition in the next; both precede the kernel, so both are its contract.
 //        The postcondition (a[tid] == 7) is false: the kernel stores 1.  Taking only the

@@ -1,5 +1,6 @@
 // expect: unknown: declares a 'threadIdx' of its own
 // run: spec
+// id: spec.construct unsupported_construct line 8
 // reason: The block's own uint3 threadIdx (x = 0) shadows the built-in: the
 // assertion compares t, the built-in's x, with the local's 0 and fails for every
 // thread but 0.  Taken by spelling for the built-in it verified; the IR keeps no

@@ -1,5 +1,6 @@
 // expect: violation: thread postcondition does not hold
 // run: spec
+// id: spec.postcondition assertion_false line 12
 // reason: The parameter blockDim shadows CUDA's built-in in the kernel, so the
 // postcondition's blockDim.x is the parameter's member; the helper reads the
 // built-in's, which need not equal it.  An annotation's blockDim.x taken by

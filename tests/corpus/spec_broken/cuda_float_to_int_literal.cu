@@ -1,5 +1,6 @@
 // expect: violation: conversion of a float to int
 // run: spec
+// id: spec.undefined_behaviour conversion_out_of_range line 13
 // reason: C++ leaves a float converted to an int that cannot hold its integral part
 // undefined; the race checker said so, the separation-logic checker computed on
 // (both now translate C through one translator)

@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold
 // run: spec
+// id: spec.postcondition assertion_false line 10
 // reason: an unsigned 1u << 31 is 2147483648 (defined, no bits lost), never 0; a
 // shift by a parameter count is exact, one case per count
 /*@ context_everywhere blockDim.x >= 1 && 0 <= s && s < 32;

@@ -1,5 +1,6 @@
 // expect: violation: does not follow from the preconditions of all threads
 // run: spec
+// id: spec.barrier_postcondition assertion_false line 22
 // reason: Broken variant of demo.cl: the neighbour wrote its own id, not ours.
 // The running example of paper 003 (Fig. 1 and Fig. 8): every work-item
 // writes its id into a, the barrier turns the write permissions on a into

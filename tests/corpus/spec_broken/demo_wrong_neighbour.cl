@@ -1,5 +1,6 @@
 // expect: violation: read of a[...] without read permission
 // run: spec
+// id: spec.read_permission permission_missing line 23
 // reason: Broken variant of demo.cl: reads two places to the right, where it holds nothing.
 // The running example of paper 003 (Fig. 1 and Fig. 8): every work-item
 // writes its id into a, the barrier turns the write permissions on a into

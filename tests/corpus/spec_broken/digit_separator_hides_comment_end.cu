@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
 // run: spec
+// id: spec.entry_permissions permission_exceeded line 11
 // reason: In C++14 the apostrophe in 2'5 is a digit separator, so the block comment
 // opened after it runs to the "*/" two lines below and the //@ line is inside it.
 // A scanner that took the apostrophe for a character literal would miss that

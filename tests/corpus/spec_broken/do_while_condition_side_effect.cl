@@ -1,5 +1,6 @@
 // expect: unknown: do-while loop
 // run: spec
+// id: spec.construct unsupported_construct line 14
 // reason: a loop invariant before a do-while loop the front end does not lower (its
 // condition increments i) was refused as bad input, "annotation must be followed by
 // the kernel, a loop or a barrier"; the annotation belongs to that loop, and the loop

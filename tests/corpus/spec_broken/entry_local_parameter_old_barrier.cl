@@ -1,5 +1,6 @@
 // expect: violation: local pointer parameter tmp, whose contents are undefined
 // run: spec
+// id: spec.vacuity undefined_contents line 13
 // reason: Relative: \old of a __local pointer parameter in a barrier postcondition;
 // \old is the kernel-entry heap wherever it stands.
 /*@ requires Perm(tmp[get_local_id(0)], write);

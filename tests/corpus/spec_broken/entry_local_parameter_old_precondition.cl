@@ -1,5 +1,6 @@
 // expect: violation: local pointer parameter tmp, whose contents are undefined
 // run: spec
+// id: spec.vacuity undefined_contents line 8
 // reason: Relative: both bypasses at once, \old around a precondition about a __local
 // pointer parameter; the garbage it assumes hides the race on out[0].
 /*@ context_everywhere n == get_local_size(0);

@@ -1,5 +1,6 @@
 // expect: violation: local array tmp, whose contents are undefined at kernel entry
 // run: spec
+// id: spec.vacuity undefined_contents line 8
 // reason: \old(...) around a precondition about the kernel's own __local array: the
 // array holds garbage at entry whether or not the fact is written under \old.
 /*@ context_everywhere n == get_local_size(0) && n <= 32;

@@ -1,5 +1,6 @@
 // expect: violation: private array p, whose contents are undefined at kernel entry
 // run: spec
+// id: spec.vacuity undefined_contents line 8
 // reason: Relative: \old of a private array in a postcondition, not a precondition:
 // there is no kernel-entry value of p for the fact to be about.
 /*@ requires Perm(out[get_local_id(0)], write);

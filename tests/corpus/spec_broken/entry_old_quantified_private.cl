@@ -1,5 +1,6 @@
 // expect: violation: private array p, whose contents are undefined at kernel entry
 // run: spec
+// id: spec.vacuity undefined_contents line 6
 // reason: Relative: \old of a private array under a quantifier in the precondition;
 // p is never written, so the garbage fact would decide the branch below.
 /*@ requires (\forall int j; 0 <= j && j < 2; \old(p[j]) == 1);

@@ -1,5 +1,6 @@
 // expect: unknown: floating-point values
 // run: spec
+// id: spec.assert approximation line 13
 // reason: a float copied from a parameter equals it only if it is not NaN; the host may
 // pass NaN, so the assertion y == x can fail.
 //@ context_everywhere get_local_size(0) == 4;

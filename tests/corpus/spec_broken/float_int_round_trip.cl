@@ -1,5 +1,6 @@
 // expect: unknown: over-approximates (int_of_float)
 // run: spec
+// id: spec.undefined_behaviour approximation line 12
 // reason: int -> float -> int is no identity: (int)(float)(16777217) == 16777216, so
 // work-items 0 and 1 both write out[0].
 /*@ requires Perm(out[get_local_id(0)], write);

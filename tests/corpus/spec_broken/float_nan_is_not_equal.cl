@@ -1,5 +1,6 @@
 // expect: unknown: over-approximates (comparison of opaque values)
 // run: spec
+// id: spec.write_permission approximation line 13
 // reason: NaN != NaN: every work-item writes out[0].  Float comparisons are not
 // modelled, so the race is possible, never ruled out.
 /*@ requires Perm(out[get_local_id(0)], write);

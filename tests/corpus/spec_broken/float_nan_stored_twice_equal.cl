@@ -1,5 +1,6 @@
 // expect: unknown: floating-point values
 // run: spec
+// id: spec.postcondition approximation line 10
 // reason: NaN == NaN is false in C: both cells hold NaN and the postcondition a[t] == b[t]
 // fails for every work-item; an annotation comparing float values must not be shown to hold.
 //@ context_everywhere get_local_size(0) == 4;

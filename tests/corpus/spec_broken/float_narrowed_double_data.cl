@@ -1,5 +1,6 @@
 // expect: unknown: thread postcondition does not hold
 // run: spec
+// id: spec.postcondition approximation line 11
 // reason: Narrowing a double to a float rounds (and overflows to infinity), so
 // f[t] need not equal d[t] (d[t] = 0.1 gives 0.100000001...).  A conversion between
 // floating types taken for the identity made the postcondition verified.

@@ -1,5 +1,6 @@
 // expect: unknown: thread postcondition does not hold
 // run: spec
+// id: spec.postcondition approximation line 12
 // reason: (float)1e300 is +infinity (FLT_MAX is about 3.4e38), so the float cell
 // never equals the double cell.  A conversion between floating types taken for the
 // identity made the postcondition verified.

@@ -1,5 +1,6 @@
 // expect: unknown: thread postcondition does not hold
 // run: spec
+// id: spec.postcondition approximation line 12
 // reason: 16777216.0f + 1.0f rounds to 16777216 (a float has a 24-bit
 // significand), the double sum is 16777217.  One uninterpreted '+' for floats and
 // doubles alike gave both the same value and verified the postcondition.

@@ -1,5 +1,6 @@
 // expect: violation: read of in[...] without read permission
 // run: spec
+// id: spec.read_permission permission_missing line 11
 // reason: Relative: a separating \forall* over size_t gives read permission on
 // in[2..3] only, not on the in[0] the kernel reads.
 /*@ requires (\forall* size_t j; j < 2; Perm(in[j + 2], read));

@@ -1,5 +1,6 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 16
 // reason: "\forall uint j; j < 4" ranges over 0..3: the precondition says in[8..11]
 // == 1, nothing about in[0..7], so every work-item may write out[0].
 /*@ context_everywhere get_local_size(0) == 8;

@@ -1,5 +1,6 @@
 // expect: unknown: cannot count the fractional permissions
 // run: spec
+// id: spec.entry_permissions unsupported_construct line 9
 // truth: Every work-item claims a write on a[tid] and half of a[tid ^ 1], so each cell
 //        is claimed one and a half times: work-item tid writes a[tid] while work-item
 //        tid ^ 1 reads it (`veriscan check --local-size 4` reports the race).  The second clause

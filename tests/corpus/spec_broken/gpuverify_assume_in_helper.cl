@@ -1,5 +1,6 @@
 // expect: unknown: GPUVerify __assume/__requires in the code
 // run: spec
+// id: spec.construct unsupported_construct line 7
 // reason: Relative: the assumption sits in a helper the kernel calls (inlined).
 int first(int x)
 {

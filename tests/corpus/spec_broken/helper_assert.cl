@@ -1,5 +1,6 @@
 // expect: unknown: annotations of helper functions are not checked
 // run: spec
+// id: spec.construct unsupported_construct line 8
 // reason: An assertion inside an inlined helper: it must be checked or refused,
 // never dropped (it fails for every work-item but 0).
 int helper(int x)

@@ -1,5 +1,6 @@
 // expect: unknown: annotations of helper functions are not checked
 // run: spec
+// id: spec.construct unsupported_construct line 8
 // reason: Relative: a (false) loop invariant on a loop of a helper the kernel calls.
 int sum_to(int m)
 {

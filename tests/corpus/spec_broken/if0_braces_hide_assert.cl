@@ -1,5 +1,6 @@
-// expect: unknown: is followed by the preprocessor line 18
+// expect: unknown: is followed by the preprocessor line 19
 // run: spec
+// id: spec.construct unsupported_construct line 18
 // reason: Red-team round 3, F2a: unbalanced braces in #if 0 regions made the file's own
 // brace count see a second kernel around the (false) assertion, which was then dropped
 // as that kernel's.  The compiler sees one kernel; the assertion is placed only if the

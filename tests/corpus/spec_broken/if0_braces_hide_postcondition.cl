@@ -1,5 +1,6 @@
-// expect: unknown: is followed by the preprocessor line 9
+// expect: unknown: is followed by the preprocessor line 10
 // run: spec
+// id: spec.construct unsupported_construct line 9
 // reason: Red-team round 3, F2b: a contract (ensures out[lid] == 9; k stores 6) sat in the
 // body of a kernel that exists only in an #if 0 region, and was dropped as that kernel's.
 #if 0

@@ -1,5 +1,6 @@
 // expect: unknown: keeps permission on a that its invariant does not name
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 13
 // reason: Red-team round 4: an implicit barrier hands out the group's pool, but the loop
 // has set aside a[tid] in its frame and gives it back after the loop: a[tid] held twice,
 // and work-item tid-1 writes it in the loop while tid writes it after (Oclgrind: race).

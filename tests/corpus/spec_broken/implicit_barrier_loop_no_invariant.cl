@@ -1,5 +1,6 @@
 // expect: unknown: keeps permission on a that its invariant does not name
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 11
 // reason: Red-team round 4: as implicit_barrier_loop_frame.cl with no invariant, so the
 // whole of what the thread holds is the loop's frame.
 /*@ context_everywhere n == get_local_size(0);

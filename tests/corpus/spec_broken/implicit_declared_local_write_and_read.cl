@@ -1,5 +1,6 @@
 // expect: violation: the barrier hands out permission on buf[x] that its work-group does not own
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 15
 // reason: Work-item tid keeps writing buf[tid] while its left neighbour is handed half
 // of the same cell to read: write plus half is more than the group owns.
 /*@ requires get_local_size(0) == 64; @*/

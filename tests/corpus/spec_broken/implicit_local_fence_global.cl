@@ -1,5 +1,6 @@
 // expect: violation: the barrier does not fence global memory, so it cannot move permission on a[x] between threads
 // run: spec
+// id: spec.barrier_redistribution unfenced_memory line 13
 // reason: Implicit hand-in respects the fences: a barrier fencing local memory only
 // cannot move permissions on global memory (the neighbour's write of a[tid]
 // need not be visible, nor ordered, after it).

@@ -1,5 +1,6 @@
 // expect: violation: the barrier hands out permission on t[x] that its work-group does not own
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 12
 // reason: A __local pointer parameter is as big as the host made it: the group owns the
 // cells its work-items came with, not the ones past them (which may not exist).
 /*@ requires Perm(t[get_local_id(0)], write); @*/

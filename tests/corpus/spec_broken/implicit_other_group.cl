@@ -1,5 +1,6 @@
 // expect: violation: the barrier hands out permission on a[x] that its work-group does not own
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 13
 // reason: Implicit hand-in pools one work-group's permissions, never another's: the
 // barrier hands work-item g the cell of the same local id in the next group,
 // which that group's work-item writes at the same time.

@@ -1,5 +1,6 @@
 // expect: violation: loop invariant
 // run: spec
+// id: spec.loop_invariant_preserved permission_missing line 28
 // reason: Broken variant of kogge_stone_perms.cu: the barrier prepared offset 2*offset but the loop moves to offset+1.
 // Kogge-Stone in-place inclusive scan (paper 000, Alg. 2) with the permission
 // pattern of Fig. 9.  At the top of each round thread t holds half of out[t]

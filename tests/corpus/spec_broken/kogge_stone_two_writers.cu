@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
 // run: spec
+// id: spec.barrier_redistribution permission_exceeded line 37
 // reason: Broken variant of kogge_stone_perms.cu: threads 2k and 2k+1 both get out[2k].
 // Kogge-Stone in-place inclusive scan (paper 000, Alg. 2) with the permission
 // pattern of Fig. 9.  At the top of each round thread t holds half of out[t]

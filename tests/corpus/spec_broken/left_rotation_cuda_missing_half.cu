@@ -1,5 +1,6 @@
 // expect: violation: did not hand in
 // run: spec
+// id: spec.barrier_redistribution permission_not_handed_in line 25
 // reason: Broken variant of left_rotation_cuda.cu: the barrier hands out a write made of only one half.
 // Left rotation by one place in CUDA (paper 000, List. 3): the same proof as
 // left_rotation.cl, written with threadIdx.x, \pointer_index and

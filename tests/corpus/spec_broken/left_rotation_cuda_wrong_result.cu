@@ -1,5 +1,6 @@
 // expect: violation: thread postcondition does not hold
 // run: spec
+// id: spec.postcondition assertion_false line 17
 // reason: Broken variant of left_rotation_cuda.cu: the postcondition claims the array is unchanged.
 // Left rotation by one place in CUDA (paper 000, List. 3): the same proof as
 // left_rotation.cl, written with threadIdx.x, \pointer_index and

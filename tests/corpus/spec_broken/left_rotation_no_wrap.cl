@@ -1,5 +1,6 @@
 // expect: violation: read of a[...] without read permission
 // run: spec
+// id: spec.read_permission permission_missing line 26
 // reason: Broken variant of left_rotation.cl: the last work-item reads past its half-permissions.
 // Left rotation by one place (paper 000, List. 1): every work-item reads its
 // right neighbour (the last one wraps around to element 0), waits at the

@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
 // run: spec
+// id: spec.barrier_redistribution permission_exceeded line 31
 // reason: Broken variant of left_rotation.cl: the barrier gives a[0] to threads 0 and 1.
 // Left rotation by one place (paper 000, List. 1): every work-item reads its
 // right neighbour (the last one wraps around to element 0), waits at the

@@ -1,5 +1,6 @@
 // expect: unknown: unsupported: statement break
 // run: spec
+// id: spec.construct unsupported_construct line 15
 // truth: The loop leaves through the break at i == 3, so after it i is 3 whenever n > 3,
 //        not n: the assertion fails.  Exits other than the condition's are not modelled
 //        (the invariant with the negated condition would wrongly give i == n), so the

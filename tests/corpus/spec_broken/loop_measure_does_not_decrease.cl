@@ -1,5 +1,6 @@
 // expect: unknown: termination not shown
 // run: spec
+// id: spec.loop_termination may_not_end line 14
 // reason: a loop whose condition is a comparison but whose body never moves its
 // sides apart runs forever for work-items 1 and up; the postcondition after it was
 // proven for work-item 0 alone

@@ -1,5 +1,6 @@
 // expect: unknown: its termination is not shown
 // run: spec
+// id: spec.construct unsupported_construct line 13
 // reason: the loop runs forever for every thread but 0, so only thread 0 reached the
 // code after it and the write of a[0] by every thread "verified"; C++ lets a compiler
 // assume such a loop ends, which makes the write a real race

@@ -1,5 +1,6 @@
 // expect: unknown: is followed by code the compiler does not see as written
 // run: spec
+// id: spec.construct unsupported_construct line 14
 // reason: Red-team round 3, F2c: braces in arguments that a macro throws away made the
 // brace count see a kernel 'phantom' around the (false) assertion, dropped as its own.
 #define IGNORE(...)

@@ -1,5 +1,6 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 19
 // reason: A #define inside a comment is no definition: C's N is 16, so the spec's
 // local size is 16 and work-items 8..15 all write out[0].
 /*

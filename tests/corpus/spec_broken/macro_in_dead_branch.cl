@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold
 // run: spec
+// id: spec.postcondition assertion_false line 13
 // reason: Relative: a #define in an #if 0 block is no definition either; the live M
 // is 16, and the kernel stores 8.
 #if 0

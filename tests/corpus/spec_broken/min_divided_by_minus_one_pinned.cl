@@ -1,5 +1,6 @@
 // expect: violation: '/' of the most negative int by -1
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 13
 // reason: INT_MIN / -1 on input data is assumed defined; its mathematical value
 // 2^31 fits no int, so reading it back must not prune the path
 /*@ requires Perm(a[get_local_id(0)], write) ** Perm(b[get_local_id(0)], read);

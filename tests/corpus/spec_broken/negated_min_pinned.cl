@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '-' (int)
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 12
 // reason: -INT_MIN on input data is assumed defined; the value it gets where it is
 // not must be some int, not 2^31, or the comparison below decides the branch
 /*@ requires Perm(a[get_local_id(0)], write);

@@ -1,5 +1,6 @@
 // expect: violation: the thread postcondition does not hold
 // run: spec
+// id: spec.postcondition assertion_false line 8
 // reason: \old(n) is n's value at kernel entry, not after the kernel reassigned it.
 /*@ requires Perm(out[get_local_id(0)], write);
     ensures Perm(out[get_local_id(0)], write);

@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '*'
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 14
 // reason: the product's operand depends on memory (a flag of 0 or 1) and on the work-item;
 // for work-items 2 and up it overflows whichever the flag is, so the assumption that
 // data does not overflow cannot excuse it

@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '+' (int)
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 17
 // reason: signed arithmetic on a value read from memory is assumed defined; the sum
 // INT_MAX + 1 was kept as a mathematical integer, stored, and read back as an int,
 // which made the rest of the path infeasible and the false assertion "proven"

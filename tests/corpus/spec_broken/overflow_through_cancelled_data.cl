@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '+'
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 14
 // reason: an operand that merely mentioned memory made its overflow "the data's
 // business": (t + v) - v is t for every v, and t * 65536 * 65536 overflows for every
 // work-item but the first, whatever memory holds

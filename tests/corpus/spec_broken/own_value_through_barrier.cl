@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '*' (int)
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 17
 // reason: the barrier's own specification pins the cell to the thread's id, yet the
 // value read back after it passed for input data and its certain overflow was assumed
 // away

@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '*' (int)
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 16
 // reason: the thread stores its id, an empty loop renews the heap the proof sees, and
 // the value read back passed for input data, whose overflow was assumed away; it is
 // the thread's id, and the product overflows for every work-item but the first

@@ -1,5 +1,6 @@
 // expect: violation: the preconditions give a permission outside the buffer buf[0 .. \pointer_length(buf))
 // run: spec
+// id: spec.entry_permissions outside_extent line 9
 // reason: The contract fixes the buffer's length at m, the work-group size, yet it
 // gives work-item i the cell buf[i + 1]; the last work-item's cell buf[m] is past
 // the end, and the kernel writes it.  No buffer can meet this precondition.

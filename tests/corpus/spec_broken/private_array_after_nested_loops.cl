@@ -1,5 +1,6 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 23
 // reason: Relative: the private array is written in an inner loop only; after the outer
 // loop it holds what the iterations left (7), not its value before the loops.
 /*@ requires Perm(out[get_local_id(0)], write);

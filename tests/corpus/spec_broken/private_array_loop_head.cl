@@ -1,5 +1,6 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 16
 // reason: A private array written in the loop body holds the new value at the next
 // loop head: in the second iteration p[0] == 1 and every work-item writes out[0].
 /*@ requires Perm(out[get_local_id(0)], write);

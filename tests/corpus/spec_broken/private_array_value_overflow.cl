@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '*' (int)
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 15
 // reason: v is 65536 read back from the thread's own private array, so v * 65536 overflows int for every work-item but 0; only values read from shared memory are assumed well-behaved, as in check.
 /*@
   context_everywhere a != NULL;

@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 12
 // truth: Every work-item holds only a read of a[tid] (its length stated, so the
 //        pointer &a[tid] is inside the buffer), yet atomic_inc writes the cell: an
 //        atomic read-modify-write needs write permission like a store, or a reader

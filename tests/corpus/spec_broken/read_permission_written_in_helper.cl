@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 9
 // truth: The kernel holds a read of a[tid] and hands the cell's address to a helper
 //        that stores through it: the store is the kernel's own (the helper is
 //        inlined) and needs write permission.

@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 13
 // truth: p = a + 1 names the same buffer one cell on: p[tid - 1] is a[tid], of which the
 //        work-item holds only a read.  The alias must not hide the store from the
 //        permission check.

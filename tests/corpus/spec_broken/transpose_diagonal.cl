@@ -1,5 +1,6 @@
 // expect: violation: two threads both receive write
 // run: spec
+// id: spec.barrier_redistribution permission_exceeded line 22
 // reason: Broken variant of transpose.cl: every work-item of a row gets the same diagonal cell.
 // In-place transposition of an n x n matrix by an n x n work-group (paper 002,
 // Fig. 5, the transposition phase of the summed-area table): work-item (x, y)

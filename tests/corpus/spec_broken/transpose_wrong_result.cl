@@ -1,5 +1,6 @@
 // expect: violation: thread postcondition does not hold
 // run: spec
+// id: spec.postcondition assertion_false line 16
 // reason: Broken variant of transpose.cl: the postcondition claims the matrix is unchanged.
 // In-place transposition of an n x n matrix by an n x n work-group (paper 002,
 // Fig. 5, the transposition phase of the summed-area table): work-item (x, y)

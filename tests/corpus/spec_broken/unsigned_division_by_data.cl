@@ -1,5 +1,6 @@
 // expect: violation: '/' by zero
 // run: spec
+// id: spec.undefined_behaviour division_by_zero line 14
 // reason: the assumption about data covered every undefined operation whose operand
 // was read from memory, so an unsigned division by a value the host may pass as 0
 // verified; only a signed overflow of data is assumed away

@@ -1,5 +1,6 @@
 // expect: unknown: memory of vectors ('v')
 // run: spec
+// id: spec.construct unsupported_construct line 12
 // truth: Work-items 0 and 1 store lanes x and y of the one vector v[0], a race (a lane
 //        store may read and write back the whole vector).  Read as cells, "Perm(v[1])"
 //        would be lane y of v[0] and the split would look disjoint; the checker refuses

@@ -1,5 +1,6 @@
 // expect: violation: signed overflow in '+' (short)
 // run: spec
+// id: spec.undefined_behaviour signed_overflow line 12
 // reason: OpenCL C does not promote vector components: a short2 adds in short, and
 // 32767 + 32767 overflows (undefined).  Computed in int after C's promotion, the
 // sum fitted and was narrowed, and the kernel verified.

@@ -1,5 +1,6 @@
 // expect: violation: write of a[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 11
 // truth: vstore2(v, tid, a) writes a[2*tid] and a[2*tid + 1]; the work-item owns only
 //        the first.  (With a[2*tid + 1] owned too it verifies; without, the second lane
 //        writes a cell nobody handed it.)

@@ -1,5 +1,6 @@
 // expect: violation: write of out[...] without write permission
 // run: spec
+// id: spec.write_permission permission_missing line 11
 // reason: Relative: get_work_dim() in an index rather than a condition; the spec says
 // local size - 1 + t, which is what the index was when work_dim was misread.
 /*@ requires Perm(out[get_local_size(0) - 1 + get_local_id(0)], write);

@@ -1,5 +1,6 @@
 // expect: violation divergence
 // run: check --local-size 8 --num-groups 1
+// id: divergence arguments_differ line 8
 // Every work-item of a group must call async_work_group_copy with the same
 // arguments; here the source depends on the work-item.
 __kernel void own_source(__global const int *src, __global int *out) {

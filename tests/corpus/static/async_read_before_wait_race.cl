@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 16 --num-groups 2
+// id: race read_write line 9
 // The tile is read before the copy filling it has been waited for: the copy's
 // writes (by whichever work-items do them) race with the reads.
 #define TILE 16

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race read_write line 11
 // Two copies, a wait for the first event only: the second copy may still run
 // after the barrier, where its destination is read.
 __kernel void half_waited(__global const int *a, __global const int *b, __global int *out) {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 16 --num-groups 2
+// id: race read_write line 9
 // A barrier does not complete an async copy: the copy may still be writing the
 // tile after it, until the wait, so the read after the barrier races.
 #define TILE 16

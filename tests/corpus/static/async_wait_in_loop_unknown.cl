@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 8 --num-groups 1
+// id: divergence approximation line 12
 // The wait happens in iteration 5 of a loop whose trip count is a kernel
 // argument: for n <= 5 the copy is never waited for and the read races, for
 // larger n it is safe.  Without following the loop exactly, neither is claimed.

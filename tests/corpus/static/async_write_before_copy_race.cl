@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race read_write line 10
 // Work-item 0 writes the source just before the group starts copying it, with
 // no barrier between: the copy (by whichever work-items) may read the cell
 // before or after the write.

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 8 --num-groups 2
+// id: race approximation line 11
 // An exchange on the counter besides the increments can set it back, so the
 // returned values may repeat: no distinctness for this counter.
 __global__ void mixed(unsigned int *counter, int *slots) {

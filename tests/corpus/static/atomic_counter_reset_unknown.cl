@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 16 --num-groups 1
+// id: race approximation line 20
 // The counter is reset between two rounds of increments, so a value of the
 // first round can come back in the second: the two slots may collide.  The
 // distinct-values fact does not hold across the reset, and is not used.

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --blockDim=16 --gridDim=1 -D__CUDA_ARCH__=350
+// id: race write_write line 14
 // __CUDA_ARCH__ is defined in device code, and its value here is the -D's (without
 // one, veriscan's assumed 350 would decide the #if, and the verdict is unknown), so
 // the device-code branch is the one analysed, and its race is found.

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --blockDim=32 --gridDim=2
+// id: race read_write line 12
 // synchronize(block) orders the threads of one block only: the last thread of
 // block 0 reads a[32], which thread 0 of block 1 writes.
 #include <cuda.h>

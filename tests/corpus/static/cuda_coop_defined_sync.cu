@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim=32 --gridDim=1
+// id: execution unsupported_construct line 20
 // The kernel defines the header's synchronize itself, so its body (no barrier,
 // a racy write to last) is what would run: it is not taken for a block barrier
 // (which would verify the kernel); binding the handle to its parameter is not

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim=32 --gridDim=2
+// id: execution unsupported_construct line 12
 // A grid-wide barrier would order the two blocks, but it is not modelled, so
 // the verdict is unknown, neither a proof nor the race a block barrier leaves.
 #include <cooperative_groups.h>

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim=32 --gridDim=1
+// id: execution unsupported_construct line 15
 // A handle returned by the kernel's own function: its body could do anything
 // (here it writes memory), so the handle is not taken on trust.
 #include <cooperative_groups.h>

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim=32 --gridDim=1
+// id: execution unsupported_construct line 16
 // The kernel's own this_thread_block (in its own namespace) writes memory on
 // the way; it is not the header's maker, so the handle it returns is refused.
 #include <cooperative_groups.h>

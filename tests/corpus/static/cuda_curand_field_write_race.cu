@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --blockDim=32 --gridDim=1
+// id: race read_write line 8
 // Thread 0 writes a cell of state 1 while thread 1 draws from it (a draw reads and
 // writes every cell of its state).
 #include <curand_kernel.h>

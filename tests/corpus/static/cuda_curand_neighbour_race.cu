@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --blockDim=32 --gridDim=1
+// id: race read_write line 10
 // Thread i also draws from thread i + 1's state (off by one), while that thread
 // draws from it too.
 #include <curand_kernel.h>

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim=64 --gridDim=2
+// id: execution unsupported_construct line 10
 // A generator state in a thread's own variable, passed by address: the front end does
 // not follow pointers to private structs, so the call is not analysed.
 #include <curand_kernel.h>

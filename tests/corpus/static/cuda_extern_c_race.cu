@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --blockDim=32 --gridDim=2
+// id: race read_write line 9
 // A kernel inside an extern "C" block is found; each thread writes its right
 // neighbour's cell, which that neighbour reads without a barrier between.
 extern "C" {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --blockDim=64 --gridDim=2
+// id: race read_write line 9
 // A file-scope __shared__ array is the block's own, as if declared in the
 // kernel: each thread reads its neighbour's cell, which that neighbour writes,
 // with no barrier between (the access in the helper counts too).

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim 64 --gridDim 1 --array-size out=64
+// id: execution unsupported_construct line 8
 // A warp shuffle's value comes from another lane of the warp, which the IR does
 // not model: the index it gives is neither trusted nor refused.
 __global__ void shuffled(int *out)

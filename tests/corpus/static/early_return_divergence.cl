@@ -1,5 +1,6 @@
 // expect: violation divergence
 // run: check --local-size 64
+// id: divergence not_all_threads line 10
 // The upper half returns before the barrier the lower half waits at.
 __kernel void halves(__global int *data) {
   __local int tmp[64];

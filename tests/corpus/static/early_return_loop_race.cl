@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 64 --num-groups 1 --array-size out=64
+// id: race write_write line 13
 // pick returns 0 from inside the loop for t < 8: work-items 0..7 all write out[0].
 int pick(int t) {
   for (int i = 0; i < 8; i++) {

@@ -1,5 +1,6 @@
 // expect: violation undefined
 // run: check --local-size 64 --num-groups 1 --array-size out=64
+// id: undefined undefined_operation line 10
 // g falls off its end without a value for t <= 100, and the caller uses that value.
 int g(int t) {
   if (t > 100) return 1;

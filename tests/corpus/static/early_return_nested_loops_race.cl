@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 64 --num-groups 1 --array-size out=64
+// id: race write_write line 18
 // A return from the inner of two loops: every work-item from 16 on falls through both loops and gets 416, so they all write out[32].
 int h(int t) {
   int s = 0;

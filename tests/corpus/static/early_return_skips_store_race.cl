@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 64 --num-groups 1 --array-size out=64
+// id: race write_write
 // Work-items 32..63 do not return early, and all of them store to a[0].
 void f(__local int *a, int t) {
   a[t] = t;

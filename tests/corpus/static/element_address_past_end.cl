@@ -1,5 +1,6 @@
 // expect: violation
 // run: check --local-size 16
+// id: bounds pointer_out_of_range line 9
 // &buf[2 * lid + 3] is buf + 33 for work-item 15, past buf's one-past-the-end
 // address: forming it is undefined (C11 6.5.6p8) even before any access.
 __kernel void pairs(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --blockDim=32 --gridDim=2
+// id: execution unsupported_construct line 9
 // A call through a function pointer cannot be inlined.
 __device__ int twice(int x) { return 2 * x; }
 __device__ int thrice(int x) { return 3 * x; }

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 16
+// id: execution unsupported_construct line 8
 // Unstructured control flow.
 __kernel void copy(__global const int *in, __global int *out) {
   size_t t = get_local_id(0);

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local_size=8 --num_groups=1 --allow-benign-writes
+// id: race write_write line 8
 // The tolerance covers equal values only: threads that store their own ids to
 // one cell race, with an exact witness, beside a benign store of 0.
 __kernel void k(__global int *out) {

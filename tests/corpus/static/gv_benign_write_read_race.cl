@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local_size=8 --num_groups=1 --allow-benign-writes
+// id: race read_write line 6
 // The tolerance is for write-write pairs: a read of the cell others write races.
 __kernel void k(__global int *out) {
   out[0] = 5;

@@ -1,5 +1,6 @@
 // expect: violation assertion
 // run: check --local_size=8 --num_groups=1
+// id: assertion assertion_false line 8
 // A __requires of a called function is its precondition: the call site must
 // establish it, and threads 4..7 call with t >= 4.  (Assumed instead, it would
 // leave those threads out of the proof.)

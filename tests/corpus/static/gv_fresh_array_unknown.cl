@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 16 --num-groups 2
+// id: execution unsupported_construct line 13
 // GPUVerify's __requires_fresh_array (the buffer is not reachable from any other) and
 // its spec-function annotations __writes_to / __reads_from are claims veriscan neither
 // checks nor can assume: unknown, never bad input and never silently dropped.

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local_size=2 --num_groups=1 --kernel-args=k,*
+// id: race write_write line 9
 // '*' leaves x unconstrained: the else branch races.
 __kernel void k(__local int *a, int x) {
   if (x == 3) {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local_size=8 --num_groups=1
+// id: race unexpressed_precondition line 10
 // A precondition veriscan cannot express (a two-thread predicate) is dropped,
 // never trusted: checked without it, the store races for threads with equal x/2,
 // which the precondition may exclude, so the verdict is unknown, not verified.

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local_size=4 --num_groups=1
+// id: assertion unexpressed_precondition line 10
 // The precondition (x + y does not overflow) is one veriscan cannot express, so
 // it is dropped; the failing assertion it would exclude is then no violation
 // (its witness may break the precondition), only unknown.

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local_size=16 --num_groups=1 --skip-initialisation-check
+// id: race write_write line 11
 // The flag drops only the initialisation check: the
 // race on out[0] between the stores of work-items 0 and 3 is still found.
 __kernel void k(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64 --array-size out=64
+// id: race approximation line 12
 // The store index comes from local memory that threads wrote: its value is
 // over-approximated, so a possible conflict is reported as unknown, never as
 // a race (it may be spurious) and never as verified.

@@ -1,6 +1,7 @@
 // expect: violation race
 // run: check --n 4,64,2147483648
 // veriscan: inclusive threads=n
+// id: race read_write line 14
 // The CUDA Kogge-Stone twin without the barrier between read and write.
 __global__ void kogge_stone_cuda(const TYPE *in, TYPE *out) {
   __shared__ TYPE data[N];

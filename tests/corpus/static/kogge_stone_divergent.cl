@@ -1,6 +1,7 @@
 // expect: violation divergence
 // run: check --n 2,64,2147483648
 // veriscan: inclusive threads=n
+// id: divergence not_all_threads line 16
 // The second barrier moved under the thread-dependent branch: threads below
 // offset never reach it.
 __kernel void scan(__global const TYPE *in, __global TYPE *out) {

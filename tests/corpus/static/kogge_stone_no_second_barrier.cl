@@ -1,6 +1,7 @@
 // expect: violation race
 // run: check --n 2,64,2147483648
 // veriscan: inclusive threads=n
+// id: race read_write line 14
 // Kogge-Stone inclusive scan, double-buffered through one local array.
 __kernel void scan(__global const TYPE *in, __global TYPE *out) {
   __local TYPE buf[N];

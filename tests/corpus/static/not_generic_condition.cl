@@ -1,6 +1,7 @@
 // expect: violation not-generic
 // run: check --n 8
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 14
 // Skips the combination when the left value looks like zero: this inspects
 // TYPE, so one monoid's test says nothing about the others.
 __kernel void scan(__global const TYPE *in, __global TYPE *out) {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 8
 // The distance between two pointers is a number the model does not compute.
 __kernel void distance(__global int *a, int k) {
   __global int *p = a + k;

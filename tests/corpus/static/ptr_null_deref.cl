@@ -1,5 +1,6 @@
 // expect: violation undefined
 // run: check --local-size 4
+// id: undefined undefined_operation line 12
 // With use_buf == 0 the pointer is null and threads 3.. store through it.  (It points
 // into a local array: a buffer parameter compared with null is unknown, as the host
 // may pass NULL for it.)

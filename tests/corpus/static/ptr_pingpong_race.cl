@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race read_write line 12
 // The ping-pong of ptr_pingpong_ok.cl without its barrier: the second step
 // writes a[t] while the first step's neighbour still reads a[t].
 __kernel void pingpong(__global int *a, __global int *b) {

@@ -1,5 +1,6 @@
 // expect: violation bounds
 // run: check --local-size 4
+// id: bounds index_out_of_range line 11
 // A private table with an initialiser (its last cell zero-filled), walked
 // through a pointer one cell past its end.
 __kernel void table(__global uint *out) {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8
+// id: race write_write line 9
 // The pointer is chosen per thread: odd threads write through `a`, even ones
 // through `b`, and all odd threads write the same cell a[0].
 __kernel void pick(__global int *a, __global int *b) {

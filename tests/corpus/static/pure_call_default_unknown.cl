@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local_size=64 --num_groups=2
+// id: execution unsupported_construct line 10
 // pure_call_ok.cl without --assume-pure-calls: the call's body is not in the
 // file, so nothing is known of what it does.
 int noise(int x);

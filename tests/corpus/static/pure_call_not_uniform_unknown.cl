@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local_size=64 --num_groups=1 --assume-pure-calls
+// id: divergence approximation line 12
 // The result is not one value for the whole group (the function may read its
 // work-item's id): a barrier under a condition on it may be divergent.
 int flag(void);

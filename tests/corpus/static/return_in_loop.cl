@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64 --array-size out=64 --array-size keys=1000
+// id: divergence approximation line 14
 // A work-item whose key appears returns from inside a barrier-free loop and
 // never reaches the barrier.  The loop is abstracted, so the verdict cannot
 // name the keys that cause it, but it must never be verified.

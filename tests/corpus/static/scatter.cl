@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 256 --num-groups 4
+// id: race write_write line 10
 // Compaction's scatter: correct only when the flagged elements' indices are
 // distinct, which `--assume-distinct idx:flag` states (see tests/check).
 __kernel void scatter(__global const int *in, __global const int *flag,

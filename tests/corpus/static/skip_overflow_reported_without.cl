@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local_size=4 --num_groups=1
+// id: undefined approximation line 11
 // Without --skip-overflow-check the possible overflow of a sum of stored
 // values is reported (unknown: the values are over-approximated).
 __kernel void k(__global int *A) {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 64
+// id: undefined approximation line 16
 // Signed arithmetic on values the kernel itself stored in local memory: the
 // analysis does not follow stored values, so it cannot rule out an overflow here
 // (none happens: the sums stay below 2016), and says so instead of assuming the

@@ -1,5 +1,6 @@
 // expect: violation undefined
 // run: check --local-size 4
+// id: undefined undefined_operation line 14
 // An array field of a struct in an array: index 4 leaves the field `v` of
 // element t, even though the flattened field array has room (C11 6.5.6).
 typedef struct {

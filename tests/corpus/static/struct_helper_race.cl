@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8
+// id: race write_write line 25
 // A struct passed by value to a helper, and a helper reading through a
 // pointer to structs: the helper's copy names the cell, and threads 2k and
 // 2k+1 compute the same one.

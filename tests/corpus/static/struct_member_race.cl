@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8
+// id: race write_write line 12
 // Threads 2k and 2k+1 write the same element's field `lo`.
 typedef struct {
   int lo;

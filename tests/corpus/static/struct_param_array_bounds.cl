@@ -1,5 +1,6 @@
 // expect: violation bounds
 // run: check --local-size 8
+// id: bounds index_out_of_range line 13
 // An array field of a by-value struct parameter is each thread's private copy
 // of four cells; threads 4..7 write past it.
 typedef struct {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8
+// id: race write_write line 13
 // A pointer stored in struct memory is a cell like any other: threads 2k and
 // 2k+1 both store into the field `data` of element k.
 typedef struct {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 8
+// id: execution unsupported_construct line 13
 // Where a pointer loaded from struct memory points is not tracked (the host
 // wrote it), so the store through it is never analysed as safe.
 typedef struct {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8
+// id: race write_write line 20
 // A pointer to structs chosen by a condition; odd threads all write one
 // element of `a` through a private struct's pointer field.
 typedef struct {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4
+// id: execution unsupported_construct line 12
 // A union reinterprets the bytes of one member as another: not modelled
 // field by field, so the write below is never analysed as a plain int store.
 typedef union {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 32 --array-size data=32
+// id: execution unsupported_construct
 // The rounds of this barrier loop depend on the scalar `rounds`, which could
 // be anything: unrolling stops with an honest unknown (give --param rounds=R).
 __kernel void smooth(__global int *data, int rounds) {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local_size=[16,16] --num_groups=[4,4]
+// id: race read_write line 12
 // The tiled transpose without its barrier: a work-item reads a tile cell
 // another work-item of its group writes.
 #define W 64

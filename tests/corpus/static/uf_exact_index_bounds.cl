@@ -1,5 +1,6 @@
 // expect: violation bounds
 // run: check --local-size 8 --num-groups 1 --array-size out=8
+// id: bounds index_out_of_range line 9
 // add_sat saturates at INT_MAX instead of wrapping, so the index is far past
 // the end of out (a wrapping add would have brought it back to l - 1).
 __kernel void saturating(__global int *out) {

@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 4 --num-groups 2
+// id: execution unsupported_construct line 10
 // Image built-ins are declared (the kernel parses) but not modelled: the
 // verdict is unknown, naming read_imagef, rather than bad input.
 const sampler_t smp = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE |

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 32
+// id: race read_write line 9
 // The barrier's condition is uniform but only known at run time: it is
 // counted symbolically, and with rounds <= 0 the exchange races.
 __kernel void maybe_sync(__global int *out, int rounds) {

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race read_write line 10
 // An int3 takes 4 cells (OpenCL C 6.1.5): trio[lid] is cells 4*lid .. 4*lid+2,
 // and each work-item reads lane y of its neighbour's element while the
 // neighbour stores it.

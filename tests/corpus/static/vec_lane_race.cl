@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race read_write line 9
 // Writes to lane .xy of tile[lid] and reads of lane .yz of tile[lid + 1] overlap
 // in lane y, in one barrier interval: a race through one lane of a vector.
 __kernel void overlap(__global float *out) {

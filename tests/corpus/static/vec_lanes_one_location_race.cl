@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race read_write line 14
 // Two lanes of one vector are one memory location for races: work-item t
 // stores lane x of pair[t] while work-item t - 1 loads lane y of it, with no
 // barrier between.  Compiled without optimisation, the store reads the whole

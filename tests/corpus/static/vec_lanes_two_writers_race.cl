@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 2 --num-groups 1 --allow-benign-writes
+// id: race write_write line 11
 // Work-items 0 and 1 write the two halves of one int4 (v[0].xy and v[0].zw):
 // a store of lanes may read and write back the whole vector, so one of the
 // writes can be lost.  The values are equal, but the cells are not, so the

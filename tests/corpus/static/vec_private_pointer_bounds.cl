@@ -1,5 +1,6 @@
 // expect: violation bounds
 // run: check --local-size 4 --num-groups 1
+// id: bounds index_out_of_range line 7
 // A private int4 whose address is passed on is one vector of 4 cells: p[1]
 // is past its end.
 void poke(int4 *p) {

@@ -1,5 +1,6 @@
 // expect: violation assertion
 // run: check --local-size 4 --num-groups 1
+// id: assertion assertion_false line 10
 // select takes b where the condition lane's top bit is set; 1 has it clear, so
 // lane x comes from a and the assertion fails (a "non-zero" model would pass it).
 __kernel void top_bit(__global int *out) {

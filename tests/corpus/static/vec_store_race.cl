@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 8 --num-groups 1
+// id: race write_write line 8
 // Two work-items store the whole vector p[lid / 2]: a write-write race on its
 // lanes (the values differ in lane 0).
 __kernel void halves(__global float4 *p) {

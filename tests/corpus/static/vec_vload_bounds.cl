@@ -1,5 +1,6 @@
 // expect: violation bounds
 // run: check --local-size 17 --num-groups 1
+// id: bounds index_out_of_range line 11
 // vload4(lid, tile) reads tile[4*lid .. 4*lid + 3]: work-item 16 reads past the
 // 64 floats of the tile.
 __kernel void packed(__global float4 *out) {

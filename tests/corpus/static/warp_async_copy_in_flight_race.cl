@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 32 --num-groups 1 --array-size g=32 --array-size out=32 --warp-sync=32
+// id: race read_write line 11
 // The whole group is one warp in lock-step, but the async copy runs until its
 // wait: reading l before wait_group_events races with the copy's writes,
 // which lock-step does not order.

@@ -1,5 +1,6 @@
 // expect: violation race
 // run: check --local-size 32 --num-groups 1 --array-size g=32 --warp-sync=32
+// id: race read_write line 10
 // A copy out of local memory still reads l while the warp overwrites it
 // before the wait, lock-step or not.
 kernel void k(global int *g) {

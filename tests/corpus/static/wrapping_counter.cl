@@ -1,5 +1,6 @@
 // expect: unknown
 // run: check --local-size 2 --array-size out=256
+// id: race approximation line 10
 // The 8-bit counter wraps: work-item 1 visits 1 then 0, colliding with
 // work-item 0.  The loop abstraction must keep wrapped iterations (a
 // no-wrap shortcut would report verified); the conflict needs a wrap, which

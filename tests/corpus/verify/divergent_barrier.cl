@@ -1,6 +1,7 @@
 // expect: violation: not verified (static step): barrier divergence
 // run: verify --n 16
 // veriscan: inclusive threads=n
+// id: divergence not_all_threads line 19
 // reason: barrier inside a thread-dependent branch
 /* Kogge-Stone with the second barrier inside `if (t >= offset)`: work-items
  * below offset skip it, so the group's work-items reach different barriers

@@ -1,6 +1,7 @@
 // expect: violation: not verified (generic step): not generic
 // run: verify --n 16
 // veriscan: inclusive threads=n
+// id: genericity type_inspected line 22
 // reason: inspects TYPE values
 /* Kogge-Stone that skips OPERATOR when the left operand equals IDENTITY.
  * Harmless for the interval monoid, so the test passes; but the kernel

@@ -1,6 +1,7 @@
 // expect: violation: not verified (static step): data race on out[0]
 // run: verify --n 16
 // veriscan: inclusive threads=n
+// id: race write_write line 13
 // reason: a race that passes the interval test
 /* Each work-item folds in[0..t] by itself (correct, no sharing), but every
  * work-item also stores in[0] to out[0]: a write-write race between different

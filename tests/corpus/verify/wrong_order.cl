@@ -1,6 +1,7 @@
 // expect: violation: not verified (interval step): interval test failed
 // run: verify --n 16
 // veriscan: inclusive threads=n
+// id: output wrong_output
 // reason: operands swapped
 /* Kogge-Stone with OPERATOR's operands swapped: race-free and generic, and
  * right for every commutative operator, but not a prefix sum; only the
