@@ -282,10 +282,10 @@ def _finish(parts: list[Verdict], details: dict, start: float) -> Verdict:
     out.details.update(details)
     if out.status is Status.VIOLATION and details["unexpressed"]:
         # The witness was found without preconditions veriscan could not express.
-        out = out.restated(Status.UNKNOWN, f"possibly {out.summary}; the witness may break "
-                           f"the kernel's precondition(s) veriscan cannot express: "
-                           f"{'; '.join(details['unexpressed'])}")
-        out.reason_id = "unexpressed_precondition"
+        out = replace(out, status=Status.UNKNOWN, reason_id="unexpressed_precondition",
+                      summary=f"possibly {out.summary}; the witness may break the kernel's "
+                              f"precondition(s) veriscan cannot express: "
+                              f"{'; '.join(details['unexpressed'])}")
     out.seconds = time.perf_counter() - start
     return out
 
@@ -429,10 +429,8 @@ def _confirm_parametric(kernel: ScanKernel, start: float) -> Verdict | None:
 
 
 def _at_size(v: Verdict, n: int, start: float) -> Verdict:
-    out = v.restated(v.status, f"n = {n}: {v.summary}")
-    out.details = {**v.details, "n": n}
-    out.seconds = time.perf_counter() - start
-    return out
+    return replace(v, summary=f"n = {n}: {v.summary}", details={**v.details, "n": n},
+                   seconds=time.perf_counter() - start)
 
 
 def _check_scan_parametric(kernel: ScanKernel) -> Verdict:

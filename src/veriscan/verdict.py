@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import json
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import asdict, dataclass, field, is_dataclass, replace
 from typing import Any
 
 from veriscan.diagnostics import require
@@ -86,12 +86,6 @@ class Verdict:
                 "file": self.pos.file, "line": self.pos.line, "column": self.pos.col or None},
         }
 
-    def restated(self, status: Status, summary: str | None = None) -> Verdict:
-        """This verdict with another status (and summary), keeping its ids and place."""
-        return Verdict(self.check, status, self.summary if summary is None else summary,
-                       self.witness, self.details, self.seconds, self.error_id,
-                       self.reason_id, self.pos)
-
 
 def verified(check: str, summary: str, **details: Any) -> Verdict:
     return Verdict(check, Status.VERIFIED, summary, details=details)
@@ -120,10 +114,9 @@ def combine(check: str, parts: list[Verdict], summary_if_verified: str) -> Verdi
     for wanted in (Status.VIOLATION, Status.UNKNOWN):
         for part in parts:
             if part.status is wanted:
-                return Verdict(check, wanted, part.summary, witness=part.witness,
+                return replace(part, check=check,
                                details={"failed_part": part.check, **part.details},
-                               seconds=_total_seconds(parts), error_id=part.error_id,
-                               reason_id=part.reason_id, pos=part.pos)
+                               seconds=_total_seconds(parts))
     return Verdict(check, Status.VERIFIED, summary_if_verified,
                    details={"parts": [p.to_json() for p in parts]},
                    seconds=_total_seconds(parts))

@@ -32,7 +32,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -279,10 +279,9 @@ def _finish(result: KernelResult, runtime: Any) -> KernelResult:
             n=result.sizes, steps=[s.check for s in result.steps])
     else:
         assert failed is not None
-        result.verdict = failed.restated(failed.status,
-                                         f"not verified ({failed.check} step): {failed.summary}")
-        result.verdict.check = "verify"
-        result.verdict.details = {"failed_step": failed.check, **failed.details}
+        result.verdict = replace(failed, check="verify",
+                                 summary=f"not verified ({failed.check} step): {failed.summary}",
+                                 details={"failed_step": failed.check, **failed.details})
     result.verdict.seconds = seconds
     return result
 

@@ -23,7 +23,7 @@ class Finding(Exception):
     summary: str
     exact: bool = False        # a real execution: report as a violation
     witness: dict[str, Any] = field(default_factory=dict)
-    reason: str = "assertion_false"
+    reason: str = ""               # required of an exact finding (an empty id is refused)
     undecided: str = "approximation"
 
     def __str__(self) -> str:
